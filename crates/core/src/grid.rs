@@ -1,0 +1,268 @@
+//! Partial grids as bit masks: for each row and each column, one mask of cells known filled and
+//! one of cells known empty.
+//!
+//! Keeping both orientations costs a second write per cell but makes every line a contiguous
+//! run of words, which is what the line solvers read. A cell is unknown when neither mask has
+//! its bit; a cell in both would be a contradiction, which [`Grid::set`] refuses to create.
+
+use crate::puzzle::{Axis, LineId, Picture};
+use crate::Contradiction;
+
+/// The state of one cell of a partial grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Unknown,
+    Filled,
+    Empty,
+}
+
+impl Cell {
+    /// `#`, `.` or `?`.
+    pub fn symbol(self) -> char {
+        match self {
+            Cell::Unknown => '?',
+            Cell::Filled => '#',
+            Cell::Empty => '.',
+        }
+    }
+}
+
+/// Words needed for `bits` bits.
+pub(crate) fn words_for(bits: usize) -> usize {
+    bits.div_ceil(64)
+}
+
+#[inline]
+pub(crate) fn get_bit(words: &[u64], i: usize) -> bool {
+    words[i / 64] >> (i % 64) & 1 != 0
+}
+
+#[inline]
+pub(crate) fn set_bit(words: &mut [u64], i: usize) {
+    words[i / 64] |= 1 << (i % 64);
+}
+
+/// A partially solved grid.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    width: usize,
+    height: usize,
+    /// Words per row (`width` bits) and per column (`height` bits).
+    row_words: usize,
+    col_words: usize,
+    row_filled: Vec<u64>,
+    row_empty: Vec<u64>,
+    col_filled: Vec<u64>,
+    col_empty: Vec<u64>,
+    unknown: usize,
+}
+
+impl Grid {
+    /// An all-unknown grid. The size is assumed validated (see [`crate::puzzle::check_size`]).
+    pub fn new(width: usize, height: usize) -> Grid {
+        let (row_words, col_words) = (words_for(width), words_for(height));
+        Grid {
+            width,
+            height,
+            row_words,
+            col_words,
+            row_filled: vec![0; row_words * height],
+            row_empty: vec![0; row_words * height],
+            col_filled: vec![0; col_words * width],
+            col_empty: vec![0; col_words * width],
+            unknown: width * height,
+        }
+    }
+
+    /// A complete grid holding `picture`.
+    pub fn from_picture(picture: &Picture) -> Grid {
+        let mut grid = Grid::new(picture.width(), picture.height());
+        for r in 0..picture.height() {
+            for c in 0..picture.width() {
+                let cell = if picture.get(r, c) { Cell::Filled } else { Cell::Empty };
+                grid.set(r, c, cell).expect("fresh cells cannot conflict");
+            }
+        }
+        grid
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// How many cells are still unknown.
+    pub fn unknown_count(&self) -> usize {
+        self.unknown
+    }
+
+    /// Whether every cell is known.
+    pub fn is_complete(&self) -> bool {
+        self.unknown == 0
+    }
+
+    pub fn get(&self, row: usize, col: usize) -> Cell {
+        let base = row * self.row_words;
+        if get_bit(&self.row_filled[base..], col) {
+            Cell::Filled
+        } else if get_bit(&self.row_empty[base..], col) {
+            Cell::Empty
+        } else {
+            Cell::Unknown
+        }
+    }
+
+    /// Sets a cell to a known value. Returns whether it changed; setting a known cell to the
+    /// other value is a contradiction and leaves the grid as it was.
+    pub fn set(&mut self, row: usize, col: usize, value: Cell) -> Result<bool, Contradiction> {
+        let current = self.get(row, col);
+        if current == value || value == Cell::Unknown {
+            return Ok(false);
+        }
+        if current != Cell::Unknown {
+            return Err(Contradiction);
+        }
+        let (rb, cb) = (row * self.row_words, col * self.col_words);
+        if value == Cell::Filled {
+            set_bit(&mut self.row_filled[rb..], col);
+            set_bit(&mut self.col_filled[cb..], row);
+        } else {
+            set_bit(&mut self.row_empty[rb..], col);
+            set_bit(&mut self.col_empty[cb..], row);
+        }
+        self.unknown -= 1;
+        Ok(true)
+    }
+
+    /// The length of a line.
+    pub fn line_len(&self, axis: Axis) -> usize {
+        match axis {
+            Axis::Row => self.width,
+            Axis::Column => self.height,
+        }
+    }
+
+    /// Words per line of an axis.
+    pub fn line_words(&self, axis: Axis) -> usize {
+        match axis {
+            Axis::Row => self.row_words,
+            Axis::Column => self.col_words,
+        }
+    }
+
+    /// The known-filled and known-empty masks of a line, bit `i` for cell `i`.
+    pub fn line(&self, line: LineId) -> (&[u64], &[u64]) {
+        let w = self.line_words(line.axis);
+        let range = line.index * w..(line.index + 1) * w;
+        match line.axis {
+            Axis::Row => (&self.row_filled[range.clone()], &self.row_empty[range]),
+            Axis::Column => (&self.col_filled[range.clone()], &self.col_empty[range]),
+        }
+    }
+
+    /// The cell at position `i` of a line.
+    pub fn line_cell(&self, line: LineId, i: usize) -> Cell {
+        match line.axis {
+            Axis::Row => self.get(line.index, i),
+            Axis::Column => self.get(i, line.index),
+        }
+    }
+
+    /// Sets the cell at position `i` of a line.
+    pub fn set_line_cell(&mut self, line: LineId, i: usize, value: Cell) -> Result<bool, Contradiction> {
+        match line.axis {
+            Axis::Row => self.set(line.index, i, value),
+            Axis::Column => self.set(i, line.index, value),
+        }
+    }
+
+    /// A line as a string of `#`, `.` and `?`.
+    pub fn line_string(&self, line: LineId) -> String {
+        (0..self.line_len(line.axis)).map(|i| self.line_cell(line, i).symbol()).collect()
+    }
+
+    /// One row as a string of `#`, `.` and `?`.
+    pub fn row_string(&self, row: usize) -> String {
+        self.line_string(LineId { axis: Axis::Row, index: row })
+    }
+
+    /// All rows as strings of `#`, `.` and `?`.
+    pub fn row_strings(&self) -> Vec<String> {
+        (0..self.height).map(|r| self.row_string(r)).collect()
+    }
+
+    /// The picture, if every cell is known.
+    pub fn to_picture(&self) -> Option<Picture> {
+        if !self.is_complete() {
+            return None;
+        }
+        let mut picture = Picture::new(self.width, self.height);
+        for r in 0..self.height {
+            for c in 0..self.width {
+                picture.set(r, c, self.get(r, c) == Cell::Filled);
+            }
+        }
+        Some(picture)
+    }
+
+    /// Fixes every cell that is unknown here but known, with the same value, in both `a` and `b`
+    /// (two refinements of this grid, such as the two probes of one cell). Calls `changed` with
+    /// each cell fixed and returns how many there were.
+    pub(crate) fn adopt_common(&mut self, a: &Grid, b: &Grid, mut changed: impl FnMut(usize, usize)) -> usize {
+        let mut count = 0;
+        for r in 0..self.height {
+            for w in 0..self.row_words {
+                let i = r * self.row_words + w;
+                let known = self.row_filled[i] | self.row_empty[i];
+                let filled = a.row_filled[i] & b.row_filled[i] & !known;
+                let empty = a.row_empty[i] & b.row_empty[i] & !known;
+                for (mut bits, value) in [(filled, Cell::Filled), (empty, Cell::Empty)] {
+                    while bits != 0 {
+                        let c = w * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        // The bit was unknown here, so setting it cannot contradict.
+                        let _ = self.set(r, c, value);
+                        changed(r, c);
+                        count += 1;
+                    }
+                }
+            }
+        }
+        count
+    }
+
+}
+
+impl std::fmt::Debug for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "Grid {}x{} ({} unknown)", self.width, self.height, self.unknown)?;
+        for r in 0..self.height {
+            writeln!(f, "{}", self.row_string(r))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_keeps_rows_and_columns_in_step() {
+        let mut g = Grid::new(70, 3);
+        assert_eq!(g.set(2, 65, Cell::Filled), Ok(true));
+        assert_eq!(g.set(2, 65, Cell::Filled), Ok(false));
+        assert_eq!(g.set(2, 65, Cell::Empty), Err(Contradiction));
+        assert_eq!(g.get(2, 65), Cell::Filled);
+        let (f, e) = g.line(LineId { axis: Axis::Column, index: 65 });
+        assert_eq!((f[0], e[0]), (0b100, 0));
+        let (f, _) = g.line(LineId { axis: Axis::Row, index: 2 });
+        assert_eq!(f, &[0, 1 << 1]);
+        assert_eq!(g.unknown_count(), 209);
+        g.set(0, 0, Cell::Empty).unwrap();
+        assert_eq!(&g.row_string(0)[..3], ".??");
+    }
+}

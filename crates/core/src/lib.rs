@@ -1,0 +1,41 @@
+//! `nonogram-core`: the nonogram puzzle model and the engines that solve it.
+//!
+//! The crate knows nothing of files, terminals or images (those live in `nonogram-formats` and
+//! the `nonogram` binary). It holds:
+//!
+//! - [`puzzle`]: clues, validated puzzles, complete pictures;
+//! - [`grid`]: partial grids as bit masks, one pair of masks per row and per column;
+//! - [`line`]: line solvers, a naive reference and the fast bit-parallel one, with a cache;
+//! - [`propagate`]: line solving over rows and columns to a fixpoint;
+//! - [`search`]: probing and depth-first search that enumerates solutions up to a limit;
+//! - [`solve`]: the public entry points, [`Solver`] with its [`Config`], and [`deduce`];
+//! - [`patterns`]: the pattern sets of a clue (counts, enumeration, common cells);
+//! - [`generate`]: seeded random puzzles for tests and benchmarks.
+//!
+//! A contradiction is a value, not an error: everything that can discover one returns
+//! `Result<_, Contradiction>`, and the search uses it for control flow.
+
+pub mod generate;
+pub mod grid;
+pub mod line;
+pub mod patterns;
+pub mod propagate;
+pub mod puzzle;
+pub mod search;
+pub mod solve;
+pub mod termination;
+
+pub use grid::{Cell, Grid};
+pub use puzzle::{check_size, Axis, Clue, LineId, Limits, Metadata, Picture, Puzzle, PuzzleError};
+pub use solve::{deduce, Config, Deduction, Outcome, Solver, Stats, Status};
+
+/// The clues cannot be satisfied from the current state: some line has no placement left, or a
+/// cell would have to be both filled and empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Contradiction;
+
+impl std::fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("contradiction")
+    }
+}

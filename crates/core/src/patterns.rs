@@ -1,0 +1,1 @@
+//! Pattern sets of a clue: counts, enumeration, common cells (filled in by the patterns work).

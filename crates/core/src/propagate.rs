@@ -1,0 +1,197 @@
+//! Line propagation: solve lines until none changes (a fixpoint) or one contradicts.
+//!
+//! A queue holds the lines whose cells changed since they were last solved; solving a line can
+//! fix cells, which queues the crossing lines. Results of lines up to 64 cells go through a
+//! [`LineCache`], which is what makes probing affordable (most probes re-solve lines in states
+//! seen before).
+
+use std::collections::{HashMap, VecDeque};
+
+use crate::grid::{words_for, Cell, Grid};
+use crate::line::{LineCache, LineSolver};
+use crate::puzzle::{Axis, LineId, Puzzle};
+use crate::Contradiction;
+
+/// Default cache size: 2^15 slots (about 1 MiB).
+const CACHE_BITS: u32 = 15;
+
+/// Propagates line deductions over one puzzle's grids. One per thread.
+#[derive(Debug)]
+pub struct Propagator<'p> {
+    puzzle: &'p Puzzle,
+    /// Cache names of the clues, rows then columns: equal clues on equal-length lines share one.
+    clue_ids: Vec<u32>,
+    solver: LineSolver,
+    cache: LineCache,
+    queue: VecDeque<LineId>,
+    /// Whether each line (rows then columns) is in the queue.
+    queued: Vec<bool>,
+    out_filled: Vec<u64>,
+    out_empty: Vec<u64>,
+    /// Line solves that missed the cache.
+    pub line_solves: u64,
+}
+
+impl<'p> Propagator<'p> {
+    pub fn new(puzzle: &'p Puzzle) -> Propagator<'p> {
+        let mut names: HashMap<(Axis, &[u32]), u32> = HashMap::new();
+        let mut clue_ids = Vec::with_capacity(puzzle.width() + puzzle.height());
+        for axis in [Axis::Row, Axis::Column] {
+            for clue in puzzle.clues(axis) {
+                let next = names.len() as u32;
+                clue_ids.push(*names.entry((axis, clue.runs())).or_insert(next));
+            }
+        }
+        let words = words_for(puzzle.width().max(puzzle.height()));
+        Propagator {
+            puzzle,
+            clue_ids,
+            solver: LineSolver::new(),
+            cache: LineCache::new(CACHE_BITS),
+            queue: VecDeque::new(),
+            queued: vec![false; puzzle.width() + puzzle.height()],
+            out_filled: vec![0; words],
+            out_empty: vec![0; words],
+            line_solves: 0,
+        }
+    }
+
+    pub fn puzzle(&self) -> &'p Puzzle {
+        self.puzzle
+    }
+
+    fn slot(&self, line: LineId) -> usize {
+        match line.axis {
+            Axis::Row => line.index,
+            Axis::Column => self.puzzle.height() + line.index,
+        }
+    }
+
+    /// Queues a line (once).
+    pub fn enqueue(&mut self, line: LineId) {
+        let slot = self.slot(line);
+        if !self.queued[slot] {
+            self.queued[slot] = true;
+            self.queue.push_back(line);
+        }
+    }
+
+    /// Queues every line.
+    pub fn enqueue_all(&mut self) {
+        for axis in [Axis::Row, Axis::Column] {
+            for index in 0..self.puzzle.clues(axis).len() {
+                self.enqueue(LineId { axis, index });
+            }
+        }
+    }
+
+    fn clear_queue(&mut self) {
+        self.queue.clear();
+        self.queued.fill(false);
+    }
+
+    /// Solves queued lines until the queue is empty. On a contradiction the queue is cleared
+    /// and the grid is left part-way (callers discard it).
+    pub fn propagate(&mut self, grid: &mut Grid) -> Result<(), Contradiction> {
+        while let Some(line) = self.queue.pop_front() {
+            let slot = self.slot(line);
+            self.queued[slot] = false;
+            if let Err(c) = self.solve_line(grid, line, true) {
+                self.clear_queue();
+                return Err(c);
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets one cell and propagates.
+    pub fn assign(&mut self, grid: &mut Grid, row: usize, col: usize, value: Cell) -> Result<(), Contradiction> {
+        if grid.set(row, col, value)? {
+            self.enqueue(LineId { axis: Axis::Row, index: row });
+            self.enqueue(LineId { axis: Axis::Column, index: col });
+        }
+        self.propagate(grid)
+    }
+
+    /// Solves one line and writes what it fixes into the grid; with `queue_crossing`, queues the
+    /// crossing line of every changed cell. Returns how many cells changed.
+    pub fn solve_line(&mut self, grid: &mut Grid, line: LineId, queue_crossing: bool) -> Result<usize, Contradiction> {
+        let len = grid.line_len(line.axis);
+        let words = words_for(len);
+        let clue = self.puzzle.clue(line).runs();
+        let (filled, empty) = grid.line(line);
+        if len <= 64 {
+            let id = self.clue_ids[self.slot(line)];
+            let (f, e) = (filled[0], empty[0]);
+            let result = match self.cache.get(id, f, e) {
+                Some(result) => result,
+                None => {
+                    self.line_solves += 1;
+                    let result = self
+                        .solver
+                        .solve(clue, len, filled, empty, &mut self.out_filled, &mut self.out_empty)
+                        .ok()
+                        .map(|()| (self.out_filled[0], self.out_empty[0]));
+                    self.cache.put(id, f, e, result);
+                    result
+                }
+            };
+            let (nf, ne) = result.ok_or(Contradiction)?;
+            self.out_filled[0] = nf;
+            self.out_empty[0] = ne;
+        } else {
+            self.line_solves += 1;
+            self.solver.solve(clue, len, filled, empty, &mut self.out_filled, &mut self.out_empty)?;
+        }
+        let mut changed = 0;
+        for w in 0..words {
+            let (filled, empty) = grid.line(line);
+            let new_filled = self.out_filled[w] & !filled[w];
+            let new_empty = self.out_empty[w] & !empty[w];
+            for (mut bits, value) in [(new_filled, Cell::Filled), (new_empty, Cell::Empty)] {
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    grid.set_line_cell(line, i, value)?;
+                    changed += 1;
+                    if queue_crossing {
+                        self.enqueue(LineId { axis: line.axis.other(), index: i });
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Deduction by sweeps, as a person (or the notebook) does it: solve every row that changed,
+    /// then every column that changed, and repeat until a sweep changes nothing. `on_sweep` sees
+    /// the grid after each sweep that changed something.
+    pub fn sweeps(&mut self, grid: &mut Grid, mut on_sweep: impl FnMut(&Grid)) -> Result<(), Contradiction> {
+        let mut dirty = [vec![true; grid.height()], vec![true; grid.width()]];
+        loop {
+            let mut changed_any = false;
+            for (a, axis) in [Axis::Row, Axis::Column].into_iter().enumerate() {
+                for index in 0..dirty[a].len() {
+                    if !std::mem::take(&mut dirty[a][index]) {
+                        continue;
+                    }
+                    let line = LineId { axis, index };
+                    let before = grid.line_string(line);
+                    let changed = self.solve_line(grid, line, false)?;
+                    if changed > 0 {
+                        changed_any = true;
+                        for (i, c) in before.chars().enumerate() {
+                            if c == '?' && grid.line_cell(line, i) != Cell::Unknown {
+                                dirty[1 - a][i] = true;
+                            }
+                        }
+                    }
+                }
+            }
+            if !changed_any {
+                return Ok(());
+            }
+            on_sweep(grid);
+        }
+    }
+}
