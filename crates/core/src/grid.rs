@@ -208,17 +208,34 @@ impl Grid {
         Some(picture)
     }
 
-    /// Fixes every cell that is unknown here but known, with the same value, in both `a` and `b`
-    /// (two refinements of this grid, such as the two probes of one cell). Calls `changed` with
-    /// each cell fixed and returns how many there were.
-    pub(crate) fn adopt_common(&mut self, a: &Grid, b: &Grid, mut changed: impl FnMut(usize, usize)) -> usize {
+    /// The row masks (known filled, known empty) of the whole grid, row after row: a compact
+    /// snapshot that [`Grid::is_within`] and [`Grid::adopt_common`] compare against.
+    pub(crate) fn row_masks(&self) -> (&[u64], &[u64]) {
+        (&self.row_filled, &self.row_empty)
+    }
+
+    /// Whether every cell known here is known alike in the snapshot `(filled, empty)`.
+    pub(crate) fn is_within(&self, filled: &[u64], empty: &[u64]) -> bool {
+        self.row_filled.iter().zip(filled).all(|(&mine, &theirs)| mine & !theirs == 0)
+            && self.row_empty.iter().zip(empty).all(|(&mine, &theirs)| mine & !theirs == 0)
+    }
+
+    /// Fixes every cell that is unknown here but known, with the same value, in both snapshots
+    /// `a` and `b` (refinements of this grid, such as the two probes of one cell). Calls
+    /// `changed` with each cell fixed and returns how many there were.
+    pub(crate) fn adopt_common(
+        &mut self,
+        a: (&[u64], &[u64]),
+        b: (&[u64], &[u64]),
+        mut changed: impl FnMut(usize, usize),
+    ) -> usize {
         let mut count = 0;
         for r in 0..self.height {
             for w in 0..self.row_words {
                 let i = r * self.row_words + w;
                 let known = self.row_filled[i] | self.row_empty[i];
-                let filled = a.row_filled[i] & b.row_filled[i] & !known;
-                let empty = a.row_empty[i] & b.row_empty[i] & !known;
+                let filled = a.0[i] & b.0[i] & !known;
+                let empty = a.1[i] & b.1[i] & !known;
                 for (mut bits, value) in [(filled, Cell::Filled), (empty, Cell::Empty)] {
                     while bits != 0 {
                         let c = w * 64 + bits.trailing_zeros() as usize;

@@ -7,27 +7,31 @@
 //! - [`grid`]: partial grids as bit masks, one pair of masks per row and per column;
 //! - [`line`]: line solvers, a naive reference and the fast bit-parallel one, with a cache;
 //! - [`propagate`]: line solving over rows and columns to a fixpoint;
+//! - [`sat`]: the SAT engine, one automaton per line as CNF, solved by CaDiCaL;
 //! - [`search`]: probing and depth-first search that enumerates solutions up to a limit;
 //! - [`solve`]: the public entry points, [`Solver`] with its [`Config`], and [`deduce`];
+//! - [`explain`]: the solving process as steps a person can follow, and a difficulty rating;
 //! - [`patterns`]: the pattern sets of a clue (counts, enumeration, common cells);
 //! - [`generate`]: seeded random puzzles for tests and benchmarks.
 //!
 //! A contradiction is a value, not an error: everything that can discover one returns
 //! `Result<_, Contradiction>`, and the search uses it for control flow.
 
+pub mod explain;
 pub mod generate;
 pub mod grid;
 pub mod line;
 pub mod patterns;
 pub mod propagate;
 pub mod puzzle;
+pub mod sat;
 pub mod search;
 pub mod solve;
 pub mod termination;
 
 pub use grid::{Cell, Grid};
 pub use puzzle::{check_size, Axis, Clue, LineId, Limits, Metadata, Picture, Puzzle, PuzzleError};
-pub use solve::{deduce, Config, Deduction, Outcome, Solver, Stats, Status};
+pub use solve::{deduce, Config, Deduction, Engine, Outcome, Solver, Stats, Status};
 
 /// The clues cannot be satisfied from the current state: some line has no placement left, or a
 /// cell would have to be both filled and empty.

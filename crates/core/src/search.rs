@@ -8,35 +8,137 @@
 //! branch, on the cell whose two tries fixed the most cells (the product of the two counts, so
 //! both children are small), trying first the value that fixed more.
 //!
-//! The search is an explicit stack of grids (no recursion: a 4096-cell-deep search must not
-//! overflow the thread's stack). Probing only ever fixes cells implied by the node's state, so
-//! enumeration stays complete: every solution lies in exactly one leaf.
+//! Probing is where the time goes, so its results are remembered (the [`Memo`]). Propagation is
+//! monotone: if a probe of cell `x = v` from grid `P` gave grid `G`, and the current grid `C` has
+//! `P ⊆ C ⊆ G`, then probing `x = v` from `C` gives `G` again and teaches nothing new. So a
+//! probe is redone only when the grid has learnt something its remembered result did not have,
+//! or when the result was computed outside the current branch (its source node is not an
+//! ancestor of this one, so `P ⊆ C` is not known).
+//!
+//! A probe whose propagation completes the grid has found a solution; it is recorded (solutions
+//! are kept in a set, since the search will meet the same one again at a leaf), which is how
+//! puzzles with many solutions get their `multiple` verdict without a long search.
+//!
+//! The search is an explicit stack of grids (no recursion: a search thousands of decisions deep
+//! must not overflow the thread's stack). Probing only fixes cells implied by the node's state,
+//! so enumeration stays complete: every solution lies in exactly one leaf.
+
+use std::collections::HashSet;
 
 use crate::grid::{Cell, Grid};
 use crate::propagate::Propagator;
-use crate::puzzle::{Picture, Puzzle};
+use crate::puzzle::{Axis, LineId, Picture, Puzzle};
 use crate::solve::{Config, Stats};
 use crate::termination::Termination;
-use crate::Contradiction;
 
 /// What the work at one node concluded.
 enum Node {
     Contradiction,
     Complete,
     Branch { row: usize, col: usize, first: Cell },
+    /// Stopped by the termination condition.
     Stopped,
+    /// Enough solutions were found (by probes).
+    Enough,
 }
+
+/// The most memory the probe memo may take.
+const MEMO_BYTES: usize = 256 << 20;
+
+/// Remembered probe results: for each cell and value, the grid (as row masks) that probing it
+/// gave, and the serial number of the node that computed it.
+#[derive(Debug)]
+struct Memo {
+    /// Words of one snapshot: the filled row masks, then the empty row masks.
+    stride: usize,
+    words: Vec<u64>,
+    /// The node that computed each entry; 0 for none.
+    serial: Vec<u64>,
+    /// Unknown cells left in each snapshot (for branching scores).
+    unknown_after: Vec<u32>,
+}
+
+impl Memo {
+    fn new(grid: &Grid) -> Option<Memo> {
+        let stride = 2 * grid.row_masks().0.len();
+        let entries = 2 * grid.width() * grid.height();
+        if stride.checked_mul(entries)?.checked_mul(8)? > MEMO_BYTES {
+            return None;
+        }
+        Some(Memo {
+            stride,
+            words: Vec::new(),
+            serial: vec![0; entries],
+            unknown_after: vec![0; entries],
+        })
+    }
+
+    fn snapshot(&self, entry: usize) -> (&[u64], &[u64]) {
+        let half = self.stride / 2;
+        let base = entry * self.stride;
+        (&self.words[base..base + half], &self.words[base + half..base + self.stride])
+    }
+
+    fn store(&mut self, entry: usize, serial: u64, grid: &Grid) {
+        if self.words.is_empty() {
+            self.words = vec![0; self.stride * self.serial.len()];
+        }
+        let half = self.stride / 2;
+        let base = entry * self.stride;
+        let (filled, empty) = grid.row_masks();
+        self.words[base..base + half].copy_from_slice(filled);
+        self.words[base + half..base + self.stride].copy_from_slice(empty);
+        self.serial[entry] = serial;
+        self.unknown_after[entry] = grid.unknown_count() as u32;
+    }
+}
+
+/// The result of trying one value of one cell.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Probe {
+    Contradiction,
+    /// Probed now; the grid is in the scratch grid of that value.
+    Fresh,
+    /// The remembered result still holds.
+    Remembered,
+}
+
+/// How a search run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// Every branch was explored: the solutions found are all there are.
+    Exhausted,
+    /// `max_solutions` solutions were found (others may exist).
+    Enough,
+    /// The termination condition fired.
+    Stopped,
+    /// The decision budget ran out.
+    Budget,
+}
+
+/// A pending node of the search: a grid, the decision still to apply to it, and the serial
+/// number of its parent.
+type Pending = (Grid, Option<(usize, usize, Cell)>, u64);
 
 /// One search over one puzzle.
 #[derive(Debug)]
 pub struct Search<'p> {
     max_solutions: usize,
     probing: bool,
+    /// Give up (with [`Finish::Budget`]) after this many decisions.
+    decision_budget: Option<u64>,
+    /// The root node's grid after probing, once computed.
+    root: Option<Grid>,
     prop: Propagator<'p>,
     solutions: Vec<Picture>,
+    seen: HashSet<Picture>,
     stats: Stats,
-    probe_filled: Grid,
-    probe_empty: Grid,
+    /// Scratch grids for the two probes of a cell.
+    probe_grids: [Grid; 2],
+    memo: Option<Memo>,
+    /// Serial numbers of the nodes from the root to the current one (ascending).
+    path: Vec<u64>,
+    next_serial: u64,
 }
 
 impl<'p> Search<'p> {
@@ -45,12 +147,29 @@ impl<'p> Search<'p> {
         Search {
             max_solutions: config.max_solutions.max(1),
             probing: config.probing,
+            decision_budget: None,
+            root: None,
             prop: Propagator::new(puzzle),
             solutions: Vec::new(),
+            seen: HashSet::new(),
             stats: Stats::default(),
-            probe_filled: blank.clone(),
-            probe_empty: blank,
+            memo: Memo::new(&blank),
+            probe_grids: [blank.clone(), blank],
+            path: Vec::new(),
+            next_serial: 1,
         }
+    }
+
+    /// Limits the number of decisions (see [`Finish::Budget`]).
+    pub fn with_decision_budget(mut self, budget: Option<u64>) -> Search<'p> {
+        self.decision_budget = budget;
+        self
+    }
+
+    /// The root grid as far as propagation and probing took it (`None` if the root was not
+    /// reached, or was a contradiction).
+    pub fn root_grid(&self) -> Option<&Grid> {
+        self.root.as_ref()
     }
 
     /// Counters so far.
@@ -58,62 +177,124 @@ impl<'p> Search<'p> {
         Stats { line_solves: self.prop.line_solves, ..self.stats }
     }
 
-    /// The solutions found.
+    /// The solutions found, in the order found.
     pub fn into_solutions(self) -> Vec<Picture> {
         self.solutions
     }
 
-    /// Searches from the empty grid. Returns whether the search space was exhausted (false when
-    /// stopped by `termination` or by reaching `max_solutions` with nodes left).
-    pub fn run(&mut self, termination: &mut Termination<'_>) -> bool {
+    /// Records a solution; returns whether there are now enough.
+    fn record(&mut self, grid: &Grid) -> bool {
+        if let Some(picture) = grid.to_picture() {
+            if self.seen.insert(picture.clone()) {
+                self.solutions.push(picture);
+            }
+        }
+        self.solutions.len() >= self.max_solutions
+    }
+
+    /// Searches from the empty grid.
+    pub fn run(&mut self, termination: &mut Termination<'_>) -> Finish {
         let puzzle = self.prop.puzzle();
         let mut root = Grid::new(puzzle.width(), puzzle.height());
         self.prop.enqueue_all();
         if self.prop.propagate(&mut root).is_err() {
-            return true;
+            return Finish::Exhausted;
         }
         self.run_from(root, termination)
     }
 
     /// Searches below a propagated grid.
-    pub fn run_from(&mut self, root: Grid, termination: &mut Termination<'_>) -> bool {
-        // Each entry is a grid and the decision still to apply to it.
-        let mut stack: Vec<(Grid, Option<(usize, usize, Cell)>)> = vec![(root, None)];
-        while let Some((mut grid, decision)) = stack.pop() {
+    ///
+    /// (Restarts on the Luby schedule with randomised branching were tried and lost badly on
+    /// random 30×30 puzzles: each restart forfeits the probe memo below the root, and noise
+    /// spoils an ordering that is already good. See BENCHMARKS.md.)
+    pub fn run_from(&mut self, root: Grid, termination: &mut Termination<'_>) -> Finish {
+        let root_serial = self.next_serial;
+        self.next_serial += 1;
+        self.dfs(root, root_serial, termination)
+    }
+
+    /// The depth-first search proper.
+    fn dfs(&mut self, root: Grid, root_serial: u64, termination: &mut Termination<'_>) -> Finish {
+        // The root is marked by parent `u64::MAX`.
+        let mut stack: Vec<Pending> = vec![(root, None, u64::MAX)];
+        while let Some((mut grid, decision, parent)) = stack.pop() {
             if termination.should_stop() {
-                return false;
+                return Finish::Stopped;
             }
+            if self.decision_budget.is_some_and(|b| self.stats.decisions >= b) {
+                return Finish::Budget;
+            }
+            let serial = if parent == u64::MAX {
+                self.path.clear();
+                root_serial
+            } else {
+                while self.path.last().is_some_and(|&s| s != parent) {
+                    self.path.pop();
+                }
+                self.next_serial += 1;
+                self.next_serial - 1
+            };
+            self.path.push(serial);
             if let Some((row, col, value)) = decision {
                 if self.prop.assign(&mut grid, row, col, value).is_err() {
                     self.stats.backtracks += 1;
                     continue;
                 }
             }
-            match self.node(&mut grid, termination) {
+            let outcome = self.node(&mut grid, serial, termination);
+            if parent == u64::MAX && !matches!(outcome, Node::Contradiction | Node::Stopped) {
+                self.root = Some(grid.clone());
+            }
+            match outcome {
                 Node::Contradiction => self.stats.backtracks += 1,
-                Node::Stopped => return false,
+                Node::Stopped => return Finish::Stopped,
+                Node::Enough => return Finish::Enough,
                 Node::Complete => {
                     // A complete grid at a propagation fixpoint satisfies every line.
-                    if let Some(picture) = grid.to_picture() {
-                        self.solutions.push(picture);
-                    }
-                    if self.solutions.len() >= self.max_solutions {
-                        return stack.is_empty();
+                    if self.record(&grid) {
+                        return if stack.is_empty() { Finish::Exhausted } else { Finish::Enough };
                     }
                 }
                 Node::Branch { row, col, first } => {
                     self.stats.decisions += 1;
                     let second = if first == Cell::Filled { Cell::Empty } else { Cell::Filled };
-                    stack.push((grid.clone(), Some((row, col, second))));
-                    stack.push((grid, Some((row, col, first))));
+                    stack.push((grid.clone(), Some((row, col, second)), serial));
+                    stack.push((grid, Some((row, col, first)), serial));
                 }
             }
         }
-        true
+        Finish::Exhausted
+    }
+
+    /// Tries `value` at `(row, col)`: from memory if the remembered result still holds,
+    /// otherwise by propagation into the scratch grid `slot`.
+    fn probe(&mut self, grid: &Grid, row: usize, col: usize, value: Cell, serial: u64) -> Probe {
+        let slot = usize::from(value == Cell::Empty);
+        let entry = 2 * (row * grid.width() + col) + slot;
+        if let Some(memo) = &self.memo {
+            let source = memo.serial[entry];
+            if source != 0 && self.path.binary_search(&source).is_ok() {
+                let (filled, empty) = memo.snapshot(entry);
+                if grid.is_within(filled, empty) {
+                    return Probe::Remembered;
+                }
+            }
+        }
+        self.stats.probes += 1;
+        let scratch = &mut self.probe_grids[slot];
+        scratch.clone_from(grid);
+        if self.prop.assign(scratch, row, col, value).is_err() {
+            return Probe::Contradiction;
+        }
+        if let Some(memo) = &mut self.memo {
+            memo.store(entry, serial, &self.probe_grids[slot]);
+        }
+        Probe::Fresh
     }
 
     /// Probes a propagated node to its fixpoint and picks the branching cell.
-    fn node(&mut self, grid: &mut Grid, termination: &mut Termination<'_>) -> Node {
+    fn node(&mut self, grid: &mut Grid, serial: u64, termination: &mut Termination<'_>) -> Node {
         if grid.is_complete() {
             return Node::Complete;
         }
@@ -132,27 +313,41 @@ impl<'p> Search<'p> {
                     if termination.should_stop() {
                         return Node::Stopped;
                     }
-                    self.stats.probes += 2;
-                    self.probe_filled.clone_from(grid);
-                    let filled = self.prop.assign(&mut self.probe_filled, row, col, Cell::Filled);
-                    self.probe_empty.clone_from(grid);
-                    let empty = self.prop.assign(&mut self.probe_empty, row, col, Cell::Empty);
+                    let filled = self.probe(grid, row, col, Cell::Filled, serial);
+                    if filled == Probe::Fresh && self.probe_grids[0].is_complete() && self.record(&self.probe_grids[0].clone()) {
+                        return Node::Enough;
+                    }
+                    let empty = self.probe(grid, row, col, Cell::Empty, serial);
+                    if empty == Probe::Fresh && self.probe_grids[1].is_complete() && self.record(&self.probe_grids[1].clone()) {
+                        return Node::Enough;
+                    }
                     match (filled, empty) {
-                        (Err(_), Err(_)) => return Node::Contradiction,
-                        (Err(_), Ok(())) => {
-                            std::mem::swap(grid, &mut self.probe_empty);
+                        (Probe::Contradiction, Probe::Contradiction) => return Node::Contradiction,
+                        (Probe::Contradiction, other) | (other, Probe::Contradiction) => {
+                            let (slot, value) = if empty == Probe::Contradiction { (0, Cell::Filled) } else { (1, Cell::Empty) };
+                            if other == Probe::Fresh {
+                                std::mem::swap(grid, &mut self.probe_grids[slot]);
+                            } else if self.prop.assign(grid, row, col, value).is_err() {
+                                return Node::Contradiction;
+                            }
                             changed = true;
                         }
-                        (Ok(()), Err(_)) => {
-                            std::mem::swap(grid, &mut self.probe_filled);
-                            changed = true;
-                        }
-                        (Ok(()), Ok(())) => {
+                        (Probe::Remembered, Probe::Remembered) => {
+                            // Nothing new here: the grid lies within both remembered results,
+                            // so their common cells are already in it.
                             let before = grid.unknown_count();
+                            let (_, after_filled) = probe_result(&self.memo, &self.probe_grids, width, row, col, 0, filled);
+                            let (_, after_empty) = probe_result(&self.memo, &self.probe_grids, width, row, col, 1, empty);
+                            consider(&mut best, before, after_filled, after_empty, row, col);
+                        }
+                        _ => {
+                            let before = grid.unknown_count();
+                            let (a, after_filled) = probe_result(&self.memo, &self.probe_grids, width, row, col, 0, filled);
+                            let (b, after_empty) = probe_result(&self.memo, &self.probe_grids, width, row, col, 1, empty);
                             let prop = &mut self.prop;
-                            let fixed = grid.adopt_common(&self.probe_filled, &self.probe_empty, |r, c| {
-                                prop.enqueue(crate::LineId { axis: crate::Axis::Row, index: r });
-                                prop.enqueue(crate::LineId { axis: crate::Axis::Column, index: c });
+                            let fixed = grid.adopt_common(a, b, |r, c| {
+                                prop.enqueue(LineId { axis: Axis::Row, index: r });
+                                prop.enqueue(LineId { axis: Axis::Column, index: c });
                             });
                             if fixed > 0 {
                                 changed = true;
@@ -161,13 +356,7 @@ impl<'p> Search<'p> {
                                 }
                             }
                             if grid.get(row, col) == Cell::Unknown {
-                                let by_filled = (before - self.probe_filled.unknown_count()) as u64;
-                                let by_empty = (before - self.probe_empty.unknown_count()) as u64;
-                                let score = (by_filled + 1) * (by_empty + 1);
-                                let first = if by_filled >= by_empty { Cell::Filled } else { Cell::Empty };
-                                if best.is_none_or(|(s, ..)| score > s) {
-                                    best = Some((score, row, col, first));
-                                }
+                                consider(&mut best, before, after_filled, after_empty, row, col);
                             }
                         }
                     }
@@ -186,6 +375,43 @@ impl<'p> Search<'p> {
     }
 }
 
+/// The row masks and unknown count of a successful probe: remembered, or in its scratch grid.
+fn probe_result<'a>(
+    memo: &'a Option<Memo>,
+    grids: &'a [Grid; 2],
+    width: usize,
+    row: usize,
+    col: usize,
+    slot: usize,
+    how: Probe,
+) -> ((&'a [u64], &'a [u64]), usize) {
+    match (how, memo) {
+        (Probe::Remembered, Some(memo)) => {
+            let entry = 2 * (row * width + col) + slot;
+            (memo.snapshot(entry), memo.unknown_after[entry] as usize)
+        }
+        _ => (grids[slot].row_masks(), grids[slot].unknown_count()),
+    }
+}
+
+/// Rates a cell for branching by how much its two probes fixed.
+fn consider(
+    best: &mut Option<(u64, usize, usize, Cell)>,
+    before: usize,
+    after_filled: usize,
+    after_empty: usize,
+    row: usize,
+    col: usize,
+) {
+    let by_filled = before.saturating_sub(after_filled) as u64;
+    let by_empty = before.saturating_sub(after_empty) as u64;
+    let score = (by_filled + 1) * (by_empty + 1);
+    let first = if by_filled >= by_empty { Cell::Empty } else { Cell::Filled };
+    if best.is_none_or(|(s, ..)| score > s) {
+        *best = Some((score, row, col, first));
+    }
+}
+
 /// Branching without probes: the first unknown cell, filled first.
 fn first_unknown(grid: &Grid) -> Node {
     for row in 0..grid.height() {
@@ -196,10 +422,4 @@ fn first_unknown(grid: &Grid) -> Node {
         }
     }
     Node::Complete
-}
-
-impl From<Contradiction> for Node {
-    fn from(_: Contradiction) -> Node {
-        Node::Contradiction
-    }
 }

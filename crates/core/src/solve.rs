@@ -4,14 +4,46 @@
 //! [`Puzzle::check`](crate::Puzzle::check): a bug in an engine can make us slow, or report
 //! `Timeout`, but never print a wrong picture.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
 use crate::propagate::Propagator;
 use crate::puzzle::{Picture, Puzzle};
-use crate::search::Search;
-use crate::termination::Termination;
+use crate::sat;
+use crate::search::{Finish, Search};
+use crate::termination::{StopFlags, Termination};
+
+/// Which engine solves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// Line propagation, probing and depth-first search, with the SAT engine beside it: on two
+    /// or more threads both run at once and the first to finish answers (a portfolio); on one
+    /// thread the search runs first with a small decision budget, and the SAT engine takes over
+    /// the puzzles that exhaust it. The default.
+    #[default]
+    Auto,
+    /// Propagation, probing (if [`Config::probing`]) and depth-first search only.
+    Search,
+    /// Line propagation, then CDCL on the CNF of the line automata (see [`crate::sat`]).
+    Sat,
+}
+
+impl Engine {
+    /// `"auto"`, `"search"` or `"sat"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Search => "search",
+            Engine::Sat => "sat",
+        }
+    }
+
+    /// The engine of a name given by [`Engine::name`].
+    pub fn from_name(name: &str) -> Option<Engine> {
+        [Engine::Auto, Engine::Search, Engine::Sat].into_iter().find(|e| e.name() == name)
+    }
+}
 
 /// How a solve is run. Build it with struct update syntax from [`Config::default`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,11 +57,28 @@ pub struct Config {
     /// branching. Default: true. Without it the search branches right after line propagation,
     /// which is faster on easy puzzles and hopeless on hard ones.
     pub probing: bool,
+    /// The engine. Default: [`Engine::Auto`].
+    pub engine: Engine,
+    /// Threads one solve may use; 0 means one per available core. Default: 0. Only
+    /// [`Engine::Auto`] uses more than one (for its portfolio). Batch runs, which already keep
+    /// every core busy with separate puzzles, set 1.
+    pub threads: usize,
+    /// With [`Engine::Auto`] on one thread: how many search decisions before the SAT engine takes
+    /// over. Default: 64. Most puzzles need none; the ones that need hundreds are the ones where
+    /// clause learning wins.
+    pub search_budget: u64,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { max_solutions: 2, timeout: None, probing: true }
+        Config {
+            max_solutions: 2,
+            timeout: None,
+            probing: true,
+            engine: Engine::Auto,
+            threads: 0,
+            search_budget: 64,
+        }
     }
 }
 
@@ -84,6 +133,8 @@ pub struct Outcome {
     /// means "a solution was found"; `complete` is then false unless nothing else could exist.
     pub complete: bool,
     pub stats: Stats,
+    /// The engine whose answer this is (with [`Engine::Auto`], the one that finished first).
+    pub engine: Engine,
     pub elapsed: Duration,
 }
 
@@ -113,21 +164,99 @@ impl Solver {
     /// becomes true.
     pub fn solve_cancellable(&self, puzzle: &Puzzle, cancel: Option<&AtomicBool>) -> Outcome {
         let start = Instant::now();
-        let deadline = self.config.timeout.map(|t| start + t);
-        let mut termination = Termination::new(deadline, cancel);
-        let mut search = Search::new(puzzle, &self.config);
-        let exhausted = search.run(&mut termination);
+        let flags = StopFlags::new(self.config.timeout.map(|t| start + t), cancel);
+        let run = match self.config.engine {
+            Engine::Search => self.run_search(puzzle, flags, None),
+            Engine::Sat => self.run_sat(puzzle, &root_grid(puzzle), flags),
+            Engine::Auto if self.threads() >= 2 => self.run_portfolio(puzzle, flags),
+            Engine::Auto => {
+                let search = self.run_search(puzzle, flags, Some(self.config.search_budget));
+                match search.budget_grid {
+                    Some(grid) => self.run_sat(puzzle, &grid, flags),
+                    None => search,
+                }
+            }
+        };
+        self.outcome(puzzle, run, start)
+    }
+
+    fn threads(&self) -> usize {
+        match self.config.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+
+    /// Search alone; with a budget, a run that exhausts it returns the root grid to continue from.
+    fn run_search(&self, puzzle: &Puzzle, flags: StopFlags<'_>, budget: Option<u64>) -> Run {
+        let mut search = Search::new(puzzle, &self.config).with_decision_budget(budget);
+        let finish = search.run(&mut Termination::from_flags(flags));
+        let budget_grid = match finish {
+            Finish::Budget => Some(search.root_grid().cloned().unwrap_or_else(|| root_grid(puzzle))),
+            _ => None,
+        };
         let stats = search.stats();
-        let mut solutions = search.into_solutions();
+        Run {
+            solutions: search.into_solutions(),
+            finished: matches!(finish, Finish::Exhausted | Finish::Enough),
+            exhausted: finish == Finish::Exhausted,
+            stats,
+            engine: Engine::Search,
+            budget_grid,
+        }
+    }
+
+    /// The SAT engine from a propagated grid.
+    fn run_sat(&self, puzzle: &Puzzle, grid: &Grid, flags: StopFlags<'_>) -> Run {
+        let result = sat::enumerate(puzzle, grid, self.config.max_solutions, flags);
+        Run {
+            finished: result.exhausted || result.solutions.len() >= self.config.max_solutions,
+            exhausted: result.exhausted,
+            solutions: result.solutions,
+            stats: Stats::default(),
+            engine: Engine::Sat,
+            budget_grid: None,
+        }
+    }
+
+    /// Search and SAT at once on two threads; the first to finish answers and stops the other.
+    fn run_portfolio(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
+        let done = AtomicBool::new(false);
+        let flags = flags.with_flag(&done);
+        let (search, sat) = std::thread::scope(|scope| {
+            let sat = scope.spawn(|| {
+                let run = self.run_sat(puzzle, &root_grid(puzzle), flags);
+                if run.finished {
+                    done.store(true, Ordering::Relaxed);
+                }
+                run
+            });
+            let search = self.run_search(puzzle, flags, None);
+            if search.finished {
+                done.store(true, Ordering::Relaxed);
+            }
+            // The SAT thread only panics on a bug in the solver binding; the search's answer
+            // stands on its own then.
+            (search, sat.join().ok())
+        });
+        match sat {
+            Some(sat) if sat.finished && !search.finished => sat,
+            Some(sat) if !search.finished && sat.solutions.len() > search.solutions.len() => sat,
+            _ => search,
+        }
+    }
+
+    fn outcome(&self, puzzle: &Puzzle, run: Run, start: Instant) -> Outcome {
+        let mut solutions = run.solutions;
         // The self-check: an engine bug must never reach the user as a wrong picture.
         solutions.retain(|s| puzzle.is_solved_by(s));
-        solutions.dedup();
+        let exhausted = run.exhausted;
         let status = match (solutions.len(), exhausted) {
             (0, true) => Status::None,
             (0, false) => Status::Timeout,
             (1, true) => Status::Unique,
             (n, _) if n >= 2 => Status::Multiple,
-            (1, false) if self.config.max_solutions == 1 => Status::Unique,
+            (1, false) if self.config.max_solutions == 1 && run.finished => Status::Unique,
             _ => Status::Timeout,
         };
         let differing_cells = match solutions.as_slice() {
@@ -139,10 +268,34 @@ impl Solver {
             solutions,
             differing_cells,
             complete: exhausted,
-            stats,
+            stats: run.stats,
+            engine: run.engine,
             elapsed: start.elapsed(),
         }
     }
+}
+
+/// What one engine run produced.
+#[derive(Debug)]
+struct Run {
+    solutions: Vec<Picture>,
+    /// Reached a verdict: exhausted, or found `max_solutions`.
+    finished: bool,
+    exhausted: bool,
+    stats: Stats,
+    engine: Engine,
+    /// Set when a budgeted search gave up: the grid to hand over to the next engine.
+    budget_grid: Option<Grid>,
+}
+
+/// The grid that line propagation alone reaches (a contradiction leaves it as far as it got,
+/// which is harmless: every engine then finds the contradiction again).
+fn root_grid(puzzle: &Puzzle) -> Grid {
+    let mut grid = Grid::new(puzzle.width(), puzzle.height());
+    let mut propagator = Propagator::new(puzzle);
+    propagator.enqueue_all();
+    let _ = propagator.propagate(&mut grid);
+    grid
 }
 
 /// The result of [`deduce`]: what line solving alone proves.

@@ -1,16 +1,53 @@
-//! When to stop: a deadline, a cancellation flag, or both.
+//! When to stop: a deadline, cancellation flags, or both.
 //!
 //! The search polls [`Termination::should_stop`] often (once per probe and per decision), so
-//! reading the clock is amortised: it is read only every few dozen polls.
+//! reading the clock is amortised: it is read only every few dozen polls. [`StopFlags`] is the
+//! plain, copyable condition, for engines that poll on their own schedule (the SAT solver asks
+//! through a callback).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// A stop condition shared by every engine of one solve.
+/// A deadline and up to two cancellation flags (the caller's, and the portfolio's own "another
+/// engine has finished").
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StopFlags<'a> {
+    deadline: Option<Instant>,
+    flags: [Option<&'a AtomicBool>; 2],
+}
+
+impl<'a> StopFlags<'a> {
+    /// Stops at `deadline` (if any) or when `cancel` (if any) becomes true.
+    pub fn new(deadline: Option<Instant>, cancel: Option<&'a AtomicBool>) -> StopFlags<'a> {
+        StopFlags { deadline, flags: [cancel, None] }
+    }
+
+    /// The same condition, also stopping when `flag` becomes true.
+    pub fn with_flag(mut self, flag: &'a AtomicBool) -> StopFlags<'a> {
+        self.flags[1] = Some(flag);
+        self
+    }
+
+    /// Whether a flag is raised (cheap: no clock).
+    pub fn flagged(&self) -> bool {
+        self.flags.iter().flatten().any(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Whether the deadline has passed.
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether to stop now.
+    pub fn should_stop(&self) -> bool {
+        self.flagged() || self.expired()
+    }
+}
+
+/// A stop condition polled from a hot loop. Once it says stop, it keeps saying so.
 #[derive(Debug)]
 pub struct Termination<'a> {
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+    flags: StopFlags<'a>,
     polls: u32,
     stopped: bool,
 }
@@ -18,32 +55,31 @@ pub struct Termination<'a> {
 impl<'a> Termination<'a> {
     /// Never stops.
     pub fn never() -> Termination<'static> {
-        Termination { deadline: None, cancel: None, polls: 0, stopped: false }
+        Termination::from_flags(StopFlags::default())
     }
 
     /// Stops at `deadline` (if any) or when `cancel` (if any) becomes true.
     pub fn new(deadline: Option<Instant>, cancel: Option<&'a AtomicBool>) -> Termination<'a> {
-        Termination { deadline, cancel, polls: 0, stopped: false }
+        Termination::from_flags(StopFlags::new(deadline, cancel))
     }
 
-    /// Whether the work should stop now. Once it says yes, it keeps saying yes.
+    pub fn from_flags(flags: StopFlags<'a>) -> Termination<'a> {
+        Termination { flags, polls: 0, stopped: false }
+    }
+
+    /// The underlying condition.
+    pub fn flags(&self) -> StopFlags<'a> {
+        self.flags
+    }
+
+    /// Whether the work should stop now.
     pub fn should_stop(&mut self) -> bool {
         if self.stopped {
             return true;
         }
-        if let Some(flag) = self.cancel {
-            if flag.load(Ordering::Relaxed) {
-                self.stopped = true;
-                return true;
-            }
-        }
         self.polls = self.polls.wrapping_add(1);
-        if self.polls % 32 == 0 {
-            if let Some(deadline) = self.deadline {
-                if Instant::now() >= deadline {
-                    self.stopped = true;
-                }
-            }
+        if self.flags.flagged() || (self.polls.is_multiple_of(32) && self.flags.expired()) {
+            self.stopped = true;
         }
         self.stopped
     }

@@ -6,7 +6,7 @@
 //! completed), which keeps 8×8 puzzles instant without making the code any less obvious.
 
 use nonogram_core::generate::{random_picture, Rng};
-use nonogram_core::{Clue, Config, Picture, Puzzle, Solver, Status};
+use nonogram_core::{Clue, Config, Engine, Picture, Puzzle, Solver, Status};
 use proptest::prelude::*;
 
 /// Every line of `len` cells whose run-length encoding is `clue`.
@@ -108,11 +108,18 @@ fn check(puzzle: &Puzzle, all: &[Picture], config: Config) -> Result<(), TestCas
     Ok(())
 }
 
+/// Every engine and option that changes how the answer is reached.
 fn configs() -> Vec<Config> {
     let mut out = Vec::new();
     for max_solutions in [1, 2, 3] {
         for probing in [true, false] {
-            out.push(Config { max_solutions, probing, ..Config::default() });
+            out.push(Config { max_solutions, probing, engine: Engine::Search, ..Config::default() });
+        }
+        out.push(Config { max_solutions, engine: Engine::Sat, ..Config::default() });
+        // The portfolio, and the one-thread hand-over from search to SAT at several budgets.
+        out.push(Config { max_solutions, threads: 2, ..Config::default() });
+        for search_budget in [0, 1, 3] {
+            out.push(Config { max_solutions, threads: 1, search_budget, ..Config::default() });
         }
     }
     out
@@ -158,7 +165,7 @@ fn perturb(puzzle: &Puzzle, seed: u64) -> Option<Puzzle> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(1500))]
 
     #[test]
     fn engines_match_brute_force(puzzle in random_case()) {

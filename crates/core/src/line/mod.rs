@@ -20,6 +20,7 @@ pub mod bits;
 pub mod cache;
 pub mod dp;
 pub mod naive;
+pub mod parallel;
 
 use crate::grid::{get_bit, set_bit, words_for, Cell};
 use crate::Contradiction;
@@ -61,6 +62,23 @@ impl LineSolver {
             }
             for i in 0..len {
                 set_bit(out_empty, i);
+            }
+            return Ok(());
+        }
+        if parallel::fits_u64(clue, len) {
+            let (f, e) = parallel::solve_u64(clue, len, filled[0], empty[0], &mut self.bits.parallel64)?;
+            out_filled[0] = f;
+            out_empty[0] = e;
+            return Ok(());
+        }
+        if parallel::fits_u128(clue, len) {
+            let join = |w: &[u64]| u128::from(w[0]) | u128::from(w.get(1).copied().unwrap_or(0)) << 64;
+            let (f, e) = parallel::solve_u128(clue, len, join(filled), join(empty), &mut self.bits.parallel128)?;
+            for (out, value) in [(&mut *out_filled, f), (&mut *out_empty, e)] {
+                out[0] = value as u64;
+                if words > 1 {
+                    out[1] = (value >> 64) as u64;
+                }
             }
             return Ok(());
         }

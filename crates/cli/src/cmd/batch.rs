@@ -1,0 +1,406 @@
+//! `nonogram batch`: solve a corpus of puzzles on every core, with machine-readable results.
+//!
+//! The work goes in four steps, each in its own module:
+//!
+//! 1. [`discover`]: PATH arguments become files, files become `(source, index)` units, sorted;
+//! 2. [`shard`] keeps this shard's units and [`resume`] drops those already in a results file;
+//! 3. a dedicated rayon pool of `--jobs` threads solves the units, one thread per puzzle, and
+//!    sends each result line over a channel to this thread, which writes and flushes it at once
+//!    ([`output`]) and advances the progress bar;
+//! 4. the [`summary`] goes to stderr, and as JSON to `--summary FILE`.
+//!
+//! Ctrl-C sets a flag that every running solve polls (through `solve_cancellable`) and that stops
+//! the pool from starting new puzzles. A puzzle cut short that way gets no result line, so that
+//! `--resume` does it again; everything finished before is already on disk. A second Ctrl-C exits
+//! at once.
+//!
+//! Result lines have the schema of `solve --output json` (the solve command's own serialiser
+//! writes them), and a file that cannot be read or parsed gives one line with status `error`.
+
+mod discover;
+mod output;
+mod resume;
+mod shard;
+mod summary;
+
+use std::io::{self, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use nonogram_core::{deduce, Config, Outcome, Solver, Status};
+use nonogram_formats::Format;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::cli::{parse_format, parse_seconds};
+use crate::cmd::solve::{Found, Report};
+use crate::error::{CliError, Exit};
+
+use discover::{Unit, Work};
+use output::{Mode, Sink};
+use resume::Done;
+use shard::Shard;
+use summary::{Summary, Timing};
+
+/// Arguments of `nonogram batch`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Puzzle files and directories (searched recursively for puzzle files); `-` reads a list of
+    /// paths from standard input, one a line.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Read every file as this format instead of recognising it. In directory walks, files with
+    /// this format's extension are then read even if they are not recognised.
+    #[arg(long, value_name = "NAME", value_parser = parse_format)]
+    pub format: Option<Format>,
+
+    /// Look for at most N solutions per puzzle (2 proves uniqueness; 1 stops at the first).
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub solutions: u64,
+
+    /// Give up on a puzzle after this many seconds (fractions allowed); status `timeout`.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
+    /// Only apply line solving, without probing or search (status `unique`, `none` or `partial`).
+    #[arg(long)]
+    pub deduce_only: bool,
+
+    /// Solve this many puzzles at a time, one thread each. Default: one per core.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    pub jobs: Option<u64>,
+
+    /// Write the result lines to FILE instead of standard output. An existing FILE is not
+    /// replaced without --force, or appended to with --resume FILE.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Skip the puzzles that already have a result in FILE (matched by source and index). With
+    /// -o naming the same FILE, new results are appended to it. A missing FILE holds no results.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+
+    /// Replace an existing -o FILE or --summary FILE.
+    #[arg(long)]
+    pub force: bool,
+
+    /// Also write the summary as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
+
+    /// Solve only shard I of N: the units (source, index), sorted, whose position modulo N is
+    /// I-1. Every shard must be given the same PATHs.
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+
+    /// Never show the progress bar (it is shown only when stderr is a terminal anyway).
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+pub fn run(args: Args) -> Result<Exit, CliError> {
+    let started = Instant::now();
+    let cpu_start = cpu_time::ProcessTime::try_now().ok();
+
+    // Refuse to clobber anything before doing any work.
+    let append = match (&args.output, &args.resume) {
+        (Some(out), Some(resume)) => same_file(out, resume),
+        _ => false,
+    };
+    if let Some(out) = &args.output {
+        if !append && !args.force && out.symlink_metadata().is_ok() {
+            return Err(CliError::WouldOverwrite(out.clone()));
+        }
+    }
+    if let Some(path) = &args.summary {
+        if args.resume.is_none() && !args.force && path.symlink_metadata().is_ok() {
+            return Err(CliError::WouldOverwrite(path.clone()));
+        }
+        if args.output.as_ref().is_some_and(|out| same_file(out, path)) {
+            return Err(CliError::Usage(
+                "-o and --summary name the same file".into(),
+            ));
+        }
+    }
+    let done = match &args.resume {
+        Some(path) => Done::read(path)?,
+        None => Done::default(),
+    };
+    if done.unreadable_lines > 0 {
+        eprintln!(
+            "nonogram: warning: ignoring {} lines of the --resume file that are not results",
+            done.unreadable_lines
+        );
+    }
+
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = Arc::clone(&cancel);
+        let installed = ctrlc::set_handler(move || {
+            // The first Ctrl-C stops cleanly; a second one means "now".
+            if cancel.swap(true, Ordering::SeqCst) {
+                std::process::exit(Exit::Interrupted as i32);
+            }
+        });
+        if let Err(e) = installed {
+            eprintln!("nonogram: warning: Ctrl-C will not stop cleanly: {e}");
+        }
+    }
+
+    let threads = args
+        .jobs
+        .map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("batch-{i}"))
+        .build()
+        .map_err(|e| CliError::Usage(format!("cannot start {threads} threads: {e}")))?;
+
+    let own_files: Vec<PathBuf> = [&args.output, &args.resume, &args.summary]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+    let candidates = discover::candidates(&args.paths, &own_files)?;
+    let discovered = pool.install(|| discover::load(&candidates, args.format));
+    drop(candidates);
+
+    let mut summary = Summary::default();
+    summary.jobs = pool.current_num_threads();
+    summary.shard = args.shard.map(|s| s.to_string());
+    summary.ignored_files = discovered.ignored_files;
+    let mut todo: Vec<Unit> = discovered
+        .units
+        .into_iter()
+        .enumerate()
+        .filter(|(position, _)| args.shard.map_or(true, |s| s.keeps(*position)))
+        .map(|(_, unit)| unit)
+        .collect();
+    summary.units = todo.len();
+    todo.retain(|unit| !done.contains(&unit.source, unit.index));
+    summary.resumed = summary.units - todo.len();
+
+    let mut sink = match &args.output {
+        None => Sink::stdout(),
+        Some(path) if path.as_os_str() == "-" => Sink::stdout(),
+        Some(path) => {
+            let mode = if append {
+                if done.file_len > done.complete_len {
+                    eprintln!(
+                        "nonogram: warning: {}: dropping an incomplete last line; its puzzle is \
+                         solved again",
+                        path.display()
+                    );
+                }
+                Mode::Append {
+                    keep: done.complete_len,
+                }
+            } else if args.force {
+                Mode::Replace
+            } else {
+                Mode::Create
+            };
+            Sink::file(path, mode)?
+        }
+    };
+
+    let max_solutions = usize::try_from(args.solutions).unwrap_or(usize::MAX);
+    // One thread per puzzle: the pool supplies the parallelism. (If the core's Config gains a
+    // thread count, it must be set to 1 here.)
+    let solver = Solver::new(Config {
+        max_solutions,
+        timeout: args.timeout,
+        ..Config::default()
+    });
+    let worker = Worker {
+        solver,
+        deduce_only: args.deduce_only,
+        cancel: &cancel,
+    };
+
+    let progress = progress_bar(todo.len() as u64, args.no_progress);
+    let (sender, receiver) = mpsc::channel::<Finished>();
+    let mut written: Result<(), CliError> = Ok(());
+    std::thread::scope(|scope| {
+        let todo = &todo;
+        let worker = &worker;
+        let pool = &pool;
+        scope.spawn(move || {
+            pool.install(|| {
+                todo.par_iter().for_each_with(sender, |sender, unit| {
+                    if worker.cancel.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    if let Some(finished) = worker.run(unit) {
+                        // The receiver is gone only after a write failed; nothing to do then.
+                        let _ = sender.send(finished);
+                    }
+                });
+            });
+        });
+        for finished in receiver {
+            if let Err(e) = sink.write_line(&finished.line) {
+                // Stop the pool; the scope still waits for the puzzles in progress.
+                cancel.store(true, Ordering::SeqCst);
+                written = Err(e);
+                break;
+            }
+            summary.add(finished.timing);
+            progress.inc(1);
+        }
+    });
+    progress.finish_and_clear();
+
+    summary.interrupted = cancel.load(Ordering::SeqCst);
+    summary.wall = started.elapsed();
+    summary.cpu = cpu_start.and_then(|t| t.try_elapsed().ok());
+    // A closed stdout (`| head`) ends the batch quietly, like `solve`; other write errors are
+    // reported by `main`, but the summary of what was done is still worth printing first.
+    if let Err(CliError::BrokenPipe) = written {
+        return Err(CliError::BrokenPipe);
+    }
+    eprint!("{}", summary.text());
+    if let Some(path) = &args.summary {
+        crate::files::write_whole(path, summary.json().as_bytes(), true)?;
+    }
+    written?;
+
+    let counts = summary.counts();
+    Ok(if summary.interrupted {
+        Exit::Interrupted
+    } else if counts.error > 0 {
+        Exit::Failed
+    } else if counts.timeout > 0 {
+        Exit::Timeout
+    } else {
+        Exit::Success
+    })
+}
+
+/// What one thread of the pool needs to solve a unit.
+struct Worker<'a> {
+    solver: Solver,
+    deduce_only: bool,
+    cancel: &'a AtomicBool,
+}
+
+/// A unit's result line and what the summary needs of it.
+struct Finished {
+    line: Vec<u8>,
+    timing: Timing,
+}
+
+impl Worker<'_> {
+    /// Solves one unit, or returns `None` if Ctrl-C cut the solve short.
+    fn run(&self, unit: &Unit) -> Option<Finished> {
+        let mut line = Vec::new();
+        let (status, elapsed) = match &unit.work {
+            Work::Error(message) => {
+                let record = ErrorRecord {
+                    source: &unit.source,
+                    index: unit.index,
+                    status: "error",
+                    error: message,
+                    solutions: [],
+                    differing_cells: [],
+                    elapsed_ms: 0.0,
+                };
+                // Serialising to memory fails only on a bug in serde_json.
+                serde_json::to_writer(&mut line, &record).expect("JSON to memory");
+                line.push(b'\n');
+                ("error", Duration::ZERO)
+            }
+            Work::Puzzle(puzzle) => {
+                let found = if self.deduce_only {
+                    let start = Instant::now();
+                    let deduction = deduce(puzzle);
+                    Found::Deduced {
+                        deduction,
+                        elapsed: start.elapsed(),
+                    }
+                } else {
+                    let outcome: Outcome = self.solver.solve_cancellable(puzzle, Some(self.cancel));
+                    if outcome.status == Status::Timeout && self.cancel.load(Ordering::SeqCst) {
+                        return None;
+                    }
+                    Found::Solved(outcome)
+                };
+                let elapsed = match &found {
+                    Found::Solved(outcome) => outcome.elapsed,
+                    Found::Deduced { elapsed, .. } => *elapsed,
+                };
+                let report = Report {
+                    puzzle,
+                    index: unit.index,
+                    found,
+                };
+                report
+                    .write_json(&mut line, &unit.source)
+                    .expect("JSON to memory");
+                (report.status(), elapsed)
+            }
+        };
+        let timing = Timing {
+            source: unit.source.clone(),
+            index: unit.index,
+            status,
+            elapsed,
+        };
+        Some(Finished { line, timing })
+    }
+}
+
+/// The result line of a file that gave no puzzle: the solve schema's fields that still make sense
+/// (no size is known), plus the message.
+#[derive(Serialize)]
+struct ErrorRecord<'a> {
+    source: &'a str,
+    index: usize,
+    status: &'static str,
+    error: &'a str,
+    solutions: [Vec<String>; 0],
+    differing_cells: [[usize; 2]; 0],
+    elapsed_ms: f64,
+}
+
+/// A progress bar on stderr if it is a terminal, otherwise a bar that draws nothing.
+fn progress_bar(len: u64, disabled: bool) -> ProgressBar {
+    if disabled || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{wide_bar}] {pos}/{len} puzzles  {per_sec}  {eta} left",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    // Redraw even while every thread is busy with a slow puzzle, so the clock keeps moving.
+    bar.enable_steady_tick(Duration::from_millis(500));
+    bar
+}
+
+/// Whether two paths name the same file, or would once it is created.
+fn same_file(a: &Path, b: &Path) -> bool {
+    resolved(a) == resolved(b)
+}
+
+/// The path with its directory resolved (links, `..`, relative to absolute); the file itself
+/// need not exist.
+fn resolved(path: &Path) -> PathBuf {
+    if let Ok(full) = path.canonicalize() {
+        return full;
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    match (dir.canonicalize(), path.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => path.to_path_buf(),
+    }
+}

@@ -1,0 +1,354 @@
+//! The end-of-batch summary: counts by status, times, the slowest puzzles.
+//!
+//! Per-puzzle percentiles use the nearest-rank method (the p-th percentile of n sorted times is
+//! the one at rank ceil(p/100 * n)), so every figure is a time some puzzle actually took. They
+//! cover the puzzles solved in this run; error results took no solving and are left out. Like
+//! `elapsed_ms` in the result lines they are wall-clock times, which on a machine busy with other
+//! work include time a thread spent waiting for a core. "Solver time" is their sum; "CPU" is what
+//! the operating system charged the whole process (all threads, reading and writing included), so
+//! CPU / wall shows how well the cores were used, and solver time / CPU how crowded they were.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use serde::Serialize;
+
+/// How many of the slowest puzzles the summary lists.
+const SLOWEST: usize = 10;
+
+/// One finished puzzle, as the summary sees it.
+#[derive(Clone, Debug)]
+pub struct Timing {
+    pub source: String,
+    pub index: usize,
+    pub status: &'static str,
+    pub elapsed: Duration,
+}
+
+/// Everything the summary reports, gathered while the batch runs.
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// Units of this shard, before `--resume` skipped any.
+    pub units: usize,
+    /// Units skipped because the `--resume` file has them.
+    pub resumed: usize,
+    /// Files in directory walks that were not puzzle files.
+    pub ignored_files: usize,
+    pub jobs: usize,
+    pub shard: Option<String>,
+    /// Whether Ctrl-C (or a closed output) stopped the batch early.
+    pub interrupted: bool,
+    pub wall: Duration,
+    /// CPU time of the process, if the platform tells.
+    pub cpu: Option<Duration>,
+    finished: Vec<Timing>,
+}
+
+/// The summary as `--summary FILE` writes it. Field order is output order.
+#[derive(Serialize)]
+struct Json<'a> {
+    units: usize,
+    done: usize,
+    skipped_resume: usize,
+    not_done: usize,
+    interrupted: bool,
+    ignored_files: usize,
+    jobs: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<&'a str>,
+    status: Counts,
+    wall_ms: f64,
+    /// `None` if the platform does not report CPU time.
+    cpu_ms: Option<f64>,
+    solver_ms: f64,
+    /// `None` when no puzzle was solved.
+    per_puzzle_ms: Option<Percentiles>,
+    slowest: Vec<SlowJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct SlowJson<'a> {
+    source: &'a str,
+    index: usize,
+    status: &'a str,
+    elapsed_ms: f64,
+}
+
+/// Results by status. Every status is always present, so a consumer need not handle missing keys.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub unique: usize,
+    pub multiple: usize,
+    pub none: usize,
+    /// `--deduce-only` results that line solving could not finish.
+    pub partial: usize,
+    pub timeout: usize,
+    pub error: usize,
+}
+
+impl Counts {
+    fn add(&mut self, status: &str) {
+        match status {
+            "unique" => self.unique += 1,
+            "multiple" => self.multiple += 1,
+            "none" => self.none += 1,
+            "partial" => self.partial += 1,
+            "timeout" => self.timeout += 1,
+            _ => self.error += 1,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+struct Percentiles {
+    p50: f64,
+    p90: f64,
+    p99: f64,
+    max: f64,
+}
+
+impl Summary {
+    /// Records one result that was written out.
+    pub fn add(&mut self, timing: Timing) {
+        self.finished.push(timing);
+    }
+
+    /// Results written in this run.
+    pub fn done(&self) -> usize {
+        self.finished.len()
+    }
+
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        for t in &self.finished {
+            counts.add(t.status);
+        }
+        counts
+    }
+
+    /// Units of this run that got no result (the batch was interrupted).
+    pub fn not_done(&self) -> usize {
+        self.units.saturating_sub(self.resumed + self.done())
+    }
+
+    /// The sum of the per-puzzle times.
+    fn solver_time(&self) -> Duration {
+        self.finished.iter().map(|t| t.elapsed).sum()
+    }
+
+    /// Solve times in milliseconds, sorted, error results left out.
+    fn sorted_ms(&self) -> Vec<f64> {
+        let mut ms: Vec<f64> = self
+            .finished
+            .iter()
+            .filter(|t| t.status != "error")
+            .map(|t| t.elapsed.as_secs_f64() * 1e3)
+            .collect();
+        ms.sort_by(f64::total_cmp);
+        ms
+    }
+
+    fn percentiles(&self) -> Option<Percentiles> {
+        let ms = self.sorted_ms();
+        let max = *ms.last()?;
+        Some(Percentiles {
+            p50: nearest_rank(&ms, 50),
+            p90: nearest_rank(&ms, 90),
+            p99: nearest_rank(&ms, 99),
+            max,
+        })
+    }
+
+    /// The slowest solved puzzles, slowest first; ties in the order of sources.
+    fn slowest(&self) -> Vec<&Timing> {
+        let mut solved: Vec<&Timing> = self
+            .finished
+            .iter()
+            .filter(|t| t.status != "error")
+            .collect();
+        solved.sort_by(|a, b| {
+            b.elapsed
+                .cmp(&a.elapsed)
+                .then_with(|| (&a.source, a.index).cmp(&(&b.source, b.index)))
+        });
+        solved.truncate(SLOWEST);
+        solved
+    }
+
+    /// The summary for people, several lines, each ending in a newline.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        let shard = self
+            .shard
+            .as_ref()
+            .map(|s| format!(", shard {s}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            s,
+            "batch: {} of {} in {} wall, {} CPU, solver time {} ({} jobs{shard})",
+            self.done(),
+            plural(self.units.saturating_sub(self.resumed), "puzzle"),
+            seconds(self.wall),
+            self.cpu.map_or_else(|| "unknown".to_string(), seconds),
+            seconds(self.solver_time()),
+            self.jobs,
+        );
+        let c = self.counts();
+        let mut line = format!(
+            "  unique {}, multiple {}, none {}, timeout {}, error {}",
+            c.unique, c.multiple, c.none, c.timeout, c.error
+        );
+        if c.partial > 0 {
+            let _ = write!(line, ", partial {}", c.partial);
+        }
+        let _ = writeln!(s, "{line}");
+        if let Some(p) = self.percentiles() {
+            let _ = writeln!(
+                s,
+                "  per puzzle: p50 {}, p90 {}, p99 {}, max {}",
+                millis(p.p50),
+                millis(p.p90),
+                millis(p.p99),
+                millis(p.max)
+            );
+        }
+        if self.resumed > 0 {
+            let _ = writeln!(s, "  skipped {} already in the --resume file", self.resumed);
+        }
+        if self.ignored_files > 0 {
+            let _ = writeln!(
+                s,
+                "  ignored {} that did not look like puzzles",
+                plural(self.ignored_files, "file")
+            );
+        }
+        if self.interrupted {
+            let _ = writeln!(
+                s,
+                "  interrupted: {} not done; --resume with the results file finishes the rest",
+                plural(self.not_done(), "puzzle")
+            );
+        }
+        let slowest = self.slowest();
+        if !slowest.is_empty() {
+            let _ = writeln!(s, "  slowest:");
+            for t in slowest {
+                let _ = writeln!(
+                    s,
+                    "    {:>10}  {:<8}  {} #{}",
+                    millis(t.elapsed.as_secs_f64() * 1e3),
+                    t.status,
+                    t.source,
+                    t.index
+                );
+            }
+        }
+        s
+    }
+
+    /// The summary as one JSON object (pretty-printed, with a final newline).
+    pub fn json(&self) -> String {
+        let json = Json {
+            units: self.units,
+            done: self.done(),
+            skipped_resume: self.resumed,
+            not_done: self.not_done(),
+            interrupted: self.interrupted,
+            ignored_files: self.ignored_files,
+            jobs: self.jobs,
+            shard: self.shard.as_deref(),
+            status: self.counts(),
+            wall_ms: self.wall.as_secs_f64() * 1e3,
+            cpu_ms: self.cpu.map(|d| d.as_secs_f64() * 1e3),
+            solver_ms: self.solver_time().as_secs_f64() * 1e3,
+            per_puzzle_ms: self.percentiles(),
+            slowest: self
+                .slowest()
+                .into_iter()
+                .map(|t| SlowJson {
+                    source: &t.source,
+                    index: t.index,
+                    status: t.status,
+                    elapsed_ms: t.elapsed.as_secs_f64() * 1e3,
+                })
+                .collect(),
+        };
+        let mut text = serde_json::to_string_pretty(&json).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+}
+
+/// The nearest-rank `p`-th percentile of sorted, non-empty `values`.
+fn nearest_rank(values: &[f64], p: usize) -> f64 {
+    let rank = (p * values.len()).div_ceil(100).max(1);
+    values[rank.min(values.len()) - 1]
+}
+
+fn seconds(d: Duration) -> String {
+    format!("{:.2} s", d.as_secs_f64())
+}
+
+fn millis(ms: f64) -> String {
+    if ms >= 1000.0 {
+        format!("{:.2} s", ms / 1e3)
+    } else {
+        format!("{ms:.1} ms")
+    }
+}
+
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_rank_percentiles() {
+        let v: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(nearest_rank(&v, 50), 50.0);
+        assert_eq!(nearest_rank(&v, 90), 90.0);
+        assert_eq!(nearest_rank(&v, 99), 99.0);
+        assert_eq!(nearest_rank(&[7.0], 50), 7.0);
+        assert_eq!(nearest_rank(&[1.0, 2.0, 3.0], 50), 2.0);
+        assert_eq!(nearest_rank(&[1.0, 2.0, 3.0], 99), 3.0);
+    }
+
+    #[test]
+    fn counts_times_and_the_slowest() {
+        let mut summary = Summary {
+            units: 13,
+            jobs: 2,
+            ..Summary::default()
+        };
+        for i in 0..12 {
+            let status = if i == 3 { "error" } else { "unique" };
+            summary.add(Timing {
+                source: "t.txt".into(),
+                index: i,
+                status,
+                elapsed: Duration::from_millis(if i == 3 { 0 } else { 10 * i as u64 }),
+            });
+        }
+        let counts = summary.counts();
+        assert_eq!((counts.unique, counts.error), (11, 1));
+        assert_eq!(summary.not_done(), 1);
+        let slowest = summary.slowest();
+        assert_eq!(slowest.len(), SLOWEST);
+        assert_eq!(slowest[0].index, 11);
+        assert!(slowest.iter().all(|t| t.status != "error"));
+        let json: serde_json::Value = serde_json::from_str(&summary.json()).unwrap();
+        assert_eq!(json["status"]["unique"], 11);
+        assert_eq!(json["per_puzzle_ms"]["max"], 110.0);
+        assert_eq!(json["not_done"], 1);
+        assert!(summary
+            .text()
+            .contains("unique 11, multiple 0, none 0, timeout 0, error 1"));
+    }
+}

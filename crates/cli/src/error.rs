@@ -1,0 +1,148 @@
+//! Exit statuses and the errors a subcommand can end with.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// The process exit status. A script can tell every outcome apart without parsing output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Exit {
+    /// A solution was found (or a conversion succeeded, or deduction found no contradiction).
+    Success = 0,
+    /// The clues have no solution.
+    NoSolution = 1,
+    /// The input could not be read or parsed, or the command line was wrong.
+    BadInput = 2,
+    /// The time limit ran out before any solution was found.
+    Timeout = 3,
+    /// `batch`: some file could not be read or parsed (its result line has status `error`).
+    Failed = 4,
+    /// `batch`: stopped by Ctrl-C (128 + SIGINT, as shells report it).
+    Interrupted = 130,
+}
+
+/// Why a subcommand stopped early. Every variant maps to [`Exit::BadInput`] except
+/// [`CliError::BrokenPipe`], which is not an error for the user.
+#[derive(Debug)]
+pub enum CliError {
+    /// A puzzle file could not be read or parsed; the message already names file, line, column.
+    Read(nonogram_formats::Error),
+    /// A puzzle could not be written in the requested format.
+    Write {
+        format: &'static str,
+        source: nonogram_formats::WriteError,
+    },
+    /// A file-system operation on `path` failed.
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        source: io::Error,
+    },
+    /// The output file exists and `--force` was not given.
+    WouldOverwrite(PathBuf),
+    /// The file was read but held no puzzle.
+    NoPuzzles(String),
+    /// The flags are valid one by one but not together (clap catches the rest).
+    Usage(String),
+    /// Writing to stdout failed for a reason other than a closed pipe.
+    Stdout(io::Error),
+    /// Stdout was closed by its reader.
+    BrokenPipe,
+}
+
+impl CliError {
+    /// Classifies an error of writing to stdout.
+    pub fn stdout(err: io::Error) -> CliError {
+        if err.kind() == io::ErrorKind::BrokenPipe {
+            CliError::BrokenPipe
+        } else {
+            CliError::Stdout(err)
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Read(err) => {
+                write!(f, "{err}")?;
+                let unknown_format = err.parse_error().is_some_and(|e| {
+                    matches!(e.kind(), nonogram_formats::ParseErrorKind::UnknownFormat(_))
+                });
+                if unknown_format {
+                    f.write_str(" with --format NAME")?;
+                }
+                Ok(())
+            }
+            CliError::Write { format, source } => {
+                write!(f, "cannot write the puzzle as {format}: {source}")
+            }
+            CliError::Io {
+                action,
+                path,
+                source,
+            } => {
+                write!(f, "{}: cannot {action}: {source}", path.display())
+            }
+            CliError::WouldOverwrite(path) => write!(
+                f,
+                "{}: already exists; not overwriting it without --force",
+                path.display()
+            ),
+            CliError::NoPuzzles(source) => write!(f, "{source}: no puzzle in the input"),
+            CliError::Usage(message) => f.write_str(message),
+            CliError::Stdout(err) => write!(f, "cannot write to standard output: {err}"),
+            CliError::BrokenPipe => f.write_str("standard output was closed"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CliError::Read(err) => Some(err),
+            CliError::Write { source, .. } => Some(source),
+            CliError::Io { source, .. } | CliError::Stdout(source) => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// Squeezes a message onto one line. Our own messages are single lines already; this guards the
+/// promise "one line on stderr" against a multi-line message coming from a library.
+pub fn one_line(message: &str) -> String {
+    let lines: Vec<&str> = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_become_one_line() {
+        assert_eq!(
+            one_line("a.non:3:7: bad\n  number\r\n"),
+            "a.non:3:7: bad number"
+        );
+    }
+
+    #[test]
+    fn exit_codes_are_the_documented_ones() {
+        assert_eq!(
+            [
+                Exit::Success,
+                Exit::NoSolution,
+                Exit::BadInput,
+                Exit::Timeout
+            ]
+            .map(|e| e as u8),
+            [0, 1, 2, 3]
+        );
+    }
+}

@@ -1,0 +1,156 @@
+//! Reading the input puzzles and writing output files whole or not at all.
+
+use std::fs::{self, OpenOptions};
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use nonogram_core::Puzzle;
+
+use crate::cli::Input;
+use crate::error::CliError;
+
+/// The puzzles of one input, with what is needed to report on them.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The input as the user named it (`-` for standard input).
+    pub source: String,
+    /// The puzzles, each with its 0-based position in the file.
+    pub puzzles: Vec<(usize, Puzzle)>,
+    /// How many puzzles the file holds (more than `puzzles` when `--puzzle` picked one).
+    pub total: usize,
+}
+
+/// Reads the input named by `input`, applying `--format` and `--puzzle`.
+pub fn load(input: &Input) -> Result<Loaded, CliError> {
+    let path = match &input.file {
+        Some(path) => path.clone(),
+        // Waiting silently for a puzzle to be typed in looks like a hang: ask for a file instead.
+        None if io::stdin().is_terminal() => {
+            return Err(CliError::Usage(
+                "no puzzle file given (name a FILE, or - to read standard input)".into(),
+            ))
+        }
+        None => PathBuf::from("-"),
+    };
+    let source = path.display().to_string();
+    let (_, puzzles) = nonogram_formats::read_file(&path, input.format).map_err(CliError::Read)?;
+    let total = puzzles.len();
+    if total == 0 {
+        return Err(CliError::NoPuzzles(source));
+    }
+    let mut puzzles: Vec<(usize, Puzzle)> = puzzles.into_iter().enumerate().collect();
+    if let Some(n) = input.puzzle {
+        let index = usize::try_from(n - 1).unwrap_or(usize::MAX);
+        if index >= total {
+            return Err(CliError::Usage(format!(
+                "{source}: there is no puzzle {n} (--puzzle): the input holds {total} puzzle{}",
+                if total == 1 { "" } else { "s" }
+            )));
+        }
+        puzzles = vec![puzzles.swap_remove(index)];
+    }
+    Ok(Loaded {
+        source,
+        puzzles,
+        total,
+    })
+}
+
+/// Writes `contents` to `path` so that `path` ends up holding either all of it or what it held
+/// before: the bytes go to a temporary file in the same directory (so the final rename stays on
+/// one file system), which then takes `path`'s name. Without `force` an existing `path` is never
+/// replaced, and the check is atomic: the temporary file is hard-linked to `path`, which fails if
+/// `path` exists, where a check followed by a rename could race with another writer.
+pub fn write_whole(path: &Path, contents: &[u8], force: bool) -> Result<(), CliError> {
+    let io_err = |action, source| CliError::Io {
+        action,
+        path: path.to_path_buf(),
+        source,
+    };
+    if !force && path.symlink_metadata().is_ok() {
+        return Err(CliError::WouldOverwrite(path.to_path_buf()));
+    }
+    let name = path.file_name().ok_or_else(|| {
+        io_err(
+            "write it",
+            io::Error::new(io::ErrorKind::InvalidInput, "not a file name"),
+        )
+    })?;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".{}.tmp", std::process::id()));
+    let temp = dir.join(temp_name);
+
+    let result = (|| {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+            .map_err(|e| io_err("create a temporary file beside it", e))?;
+        file.write_all(contents)
+            .map_err(|e| io_err("write it", e))?;
+        file.sync_all().map_err(|e| io_err("write it", e))?;
+        drop(file);
+        if force {
+            return fs::rename(&temp, path).map_err(|e| io_err("replace it", e));
+        }
+        match fs::hard_link(&temp, path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                Err(CliError::WouldOverwrite(path.to_path_buf()))
+            }
+            // A file system without hard links: fall back to check-then-rename.
+            Err(_) if path.symlink_metadata().is_err() => {
+                fs::rename(&temp, path).map_err(|e| io_err("create it", e))
+            }
+            Err(e) => Err(io_err("create it", e)),
+        }
+    })();
+    // After a rename the temporary file is gone; after a link or a failure it must go.
+    let _ = fs::remove_file(&temp);
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("nonogram-cli-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn write_whole_never_clobbers_without_force() {
+        let dir = scratch("clobber");
+        let out = dir.join("out.non");
+        write_whole(&out, b"first", false).unwrap();
+        assert!(matches!(
+            write_whole(&out, b"second", false),
+            Err(CliError::WouldOverwrite(_))
+        ));
+        assert_eq!(fs::read(&out).unwrap(), b"first");
+        write_whole(&out, b"third", true).unwrap();
+        assert_eq!(fs::read(&out).unwrap(), b"third");
+        // No temporary files are left behind.
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn write_whole_reports_a_missing_directory() {
+        let dir = scratch("missing");
+        let err = write_whole(&dir.join("no/such/dir/out.non"), b"x", false).unwrap_err();
+        assert!(
+            err.to_string().contains("cannot create a temporary file"),
+            "{err}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

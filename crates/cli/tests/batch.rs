@@ -1,0 +1,515 @@
+//! End-to-end tests of `nonogram batch`, run on the built binary: the directory walk, the result
+//! schema, error results, sharding, resuming, refusing to clobber, and Ctrl-C.
+//!
+//! Each test builds its own small corpus under the target directory from the puzzles in
+//! `testdata/` (plus generated tournament files and deliberately broken ones) and runs the binary
+//! inside it, so sources in the results are short relative paths.
+
+use std::collections::{BTreeSet, HashSet};
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use nonogram_core::generate;
+use serde_json::Value;
+
+/// Far more than any run here needs: hitting it means the binary hangs.
+const HANG_LIMIT: Duration = Duration::from_secs(120);
+
+fn testdata(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata")
+        .join(path)
+}
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("batch-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(path: &Path, contents: impl AsRef<[u8]>) {
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, contents).unwrap();
+}
+
+fn copy(from: &str, to: &Path) {
+    write(to, fs::read(testdata(from)).unwrap());
+}
+
+/// `count` random `side`×`side` puzzles in the tournament text format (columns first).
+fn tournament(seed: u64, count: usize, side: usize) -> String {
+    let mut text = String::new();
+    for (i, puzzle) in generate::random_set(seed, count, side, side, 0.5)
+        .iter()
+        .enumerate()
+    {
+        text.push_str(&format!("${}\n", i + 1));
+        for clue in puzzle.columns().iter().chain(puzzle.rows()) {
+            let runs: Vec<String> = clue.runs().iter().map(u32::to_string).collect();
+            text.push_str(&runs.join("\t"));
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// The corpus most tests use, in `dir/tree`: 3 single puzzles in nested folders, a tournament
+/// file of 12, one broken puzzle file, and three files that are not puzzles. 16 units in all.
+fn corpus(dir: &Path) -> PathBuf {
+    let tree = dir.join("tree");
+    copy("seeds/duck.non", &tree.join("seeds/duck.non"));
+    copy("seeds/lambda.non", &tree.join("seeds/lambda.non"));
+    copy(
+        "puzzles/webpbn-00006.non",
+        &tree.join("survey/deep/webpbn-00006.non"),
+    );
+    write(&tree.join("tournament/set.txt"), tournament(7, 12, 10));
+    write(
+        &tree.join("broken/bad.non"),
+        "width 3\nheight 2\nrows\n1,1\nfoo\ncolumns\n1\n",
+    );
+    write(
+        &tree.join("README.md"),
+        "# Puzzles\n\nwidth 5\nheight 5\n\nThese are test puzzles.\n",
+    );
+    write(
+        &tree.join("LICENSE"),
+        "Permission is hereby granted, free of charge, to anyone.\n",
+    );
+    write(
+        &tree.join("notes.txt"),
+        "Solved these on the train; the duck was the hardest.\n",
+    );
+    tree
+}
+const CORPUS_UNITS: usize = 16;
+
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `nonogram ARGS` in `dir`, failing the test if it hangs or dies from a signal.
+fn run_in(dir: &Path, args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonogram"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_owned();
+    let feeder = std::thread::spawn(move || {
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > HANG_LIMIT {
+            let _ = child.kill();
+            panic!("nonogram {args:?} still running after {HANG_LIMIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    feeder.join().unwrap();
+    let (stdout, stderr) = (out.join().unwrap(), err.join().unwrap());
+    for sign in ["panicked", "RUST_BACKTRACE"] {
+        assert!(!stderr.contains(sign), "nonogram {args:?}: {stderr}");
+    }
+    let code = status
+        .code()
+        .unwrap_or_else(|| panic!("nonogram {args:?} killed: {status}"));
+    Run {
+        code,
+        stdout,
+        stderr,
+    }
+}
+
+/// Every line parsed as a JSON object; fails on any line that is not one.
+fn lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|line| {
+            let value: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+            assert!(value.is_object(), "{line}");
+            value
+        })
+        .collect()
+}
+
+fn key(line: &Value) -> (String, u64) {
+    (
+        line["source"].as_str().unwrap().to_owned(),
+        line["index"].as_u64().unwrap(),
+    )
+}
+
+/// The `(source, index)` keys of the results, asserting there are no duplicates.
+fn keys(results: &[Value]) -> BTreeSet<(String, u64)> {
+    let set: BTreeSet<_> = results.iter().map(key).collect();
+    assert_eq!(set.len(), results.len(), "duplicate results");
+    set
+}
+
+#[test]
+fn walks_a_tree_and_writes_the_solve_schema() {
+    let dir = scratch("walk");
+    corpus(&dir);
+    let run = run_in(&dir, &["batch", "tree", "--jobs", "2"], "");
+    // The broken file makes an error result, and exit status 4.
+    assert_eq!(run.code, 4, "{run:?}");
+    let results = lines(&run.stdout);
+    let sources: BTreeSet<String> = results.iter().map(|r| key(r).0).collect();
+    let expected: BTreeSet<String> = [
+        "tree/broken/bad.non",
+        "tree/seeds/duck.non",
+        "tree/seeds/lambda.non",
+        "tree/survey/deep/webpbn-00006.non",
+        "tree/tournament/set.txt",
+    ]
+    .map(String::from)
+    .into();
+    assert_eq!(
+        sources, expected,
+        "README.md, LICENSE and notes.txt are not puzzles"
+    );
+    assert_eq!(keys(&results).len(), CORPUS_UNITS);
+    let indexes: BTreeSet<u64> = results
+        .iter()
+        .filter(|r| r["source"] == "tree/tournament/set.txt")
+        .map(|r| key(r).1)
+        .collect();
+    assert_eq!(indexes, (0..12).collect());
+
+    // A puzzle's line has exactly the fields `solve --output json` writes for it.
+    let solve = run_in(
+        &dir,
+        &["solve", "--output", "json", "tree/seeds/duck.non"],
+        "",
+    );
+    let solved = &lines(&solve.stdout)[0];
+    let batched = results
+        .iter()
+        .find(|r| r["source"] == "tree/seeds/duck.non")
+        .unwrap();
+    let field_names = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(field_names(batched), field_names(solved));
+    for field in ["width", "height", "status", "solutions", "differing_cells"] {
+        assert_eq!(batched[field], solved[field], "{field}");
+    }
+    assert!(batched["elapsed_ms"].as_f64().unwrap() >= 0.0);
+    for r in &results {
+        let status = r["status"].as_str().unwrap();
+        assert!(
+            ["unique", "multiple", "none", "timeout", "error"].contains(&status),
+            "{r}"
+        );
+        assert!(
+            r["solutions"].is_array() && r["differing_cells"].is_array(),
+            "{r}"
+        );
+    }
+
+    // The broken file is one error result, with a message naming the file and the line.
+    let error = results.iter().find(|r| r["status"] == "error").unwrap();
+    assert_eq!(key(error), ("tree/broken/bad.non".to_owned(), 0));
+    let message = error["error"].as_str().unwrap();
+    assert!(message.starts_with("tree/broken/bad.non:"), "{message}");
+
+    assert!(
+        run.stderr.contains("batch: 16 of 16 puzzles"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("error 1"), "{}", run.stderr);
+    assert!(run.stderr.contains("ignored 3 files"), "{}", run.stderr);
+    assert!(run.stderr.contains("slowest:"), "{}", run.stderr);
+}
+
+#[test]
+fn shards_split_the_work_disjointly_and_completely() {
+    let dir = scratch("shard");
+    corpus(&dir);
+    let args = ["batch", "tree", "--jobs", "1", "--solutions", "1"];
+    let whole = keys(&lines(&run_in(&dir, &args, "").stdout));
+    assert_eq!(whole.len(), CORPUS_UNITS);
+    let mut union = BTreeSet::new();
+    let mut total = 0;
+    for shard in ["1/3", "2/3", "3/3"] {
+        let run = run_in(&dir, &[&args[..], &["--shard", shard]].concat(), "");
+        let part = keys(&lines(&run.stdout));
+        // 16 units over 3 shards: 6, 5, 5.
+        assert!(
+            (5..=6).contains(&part.len()),
+            "shard {shard}: {}",
+            part.len()
+        );
+        total += part.len();
+        union.extend(part);
+    }
+    assert_eq!(total, whole.len(), "shards overlap");
+    assert_eq!(union, whole);
+    // The same shard twice is the same work: the split is deterministic.
+    let again = |s| {
+        keys(&lines(
+            &run_in(&dir, &[&args[..], &["--shard", s]].concat(), "").stdout,
+        ))
+    };
+    assert_eq!(again("2/3"), again("2/3"));
+    for bad in ["0/3", "4/3", "3"] {
+        assert_eq!(
+            run_in(&dir, &["batch", "tree", "--shard", bad], "").code,
+            2,
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn resume_skips_what_is_done_and_appends_the_rest() {
+    let dir = scratch("resume");
+    corpus(&dir);
+    let full = run_in(&dir, &["batch", "tree", "--solutions", "1"], "");
+    let full_lines: Vec<&str> = full.stdout.lines().collect();
+    assert_eq!(full_lines.len(), CORPUS_UNITS);
+    let all = keys(&lines(&full.stdout));
+
+    // Half of the results, then a line cut short as by a killed run.
+    let half = &full_lines[..CORPUS_UNITS / 2];
+    let mut partial = half.join("\n");
+    partial.push('\n');
+    partial.push_str(&full_lines[CORPUS_UNITS / 2][..20]);
+    write(&dir.join("out.jsonl"), &partial);
+
+    let args = [
+        "batch",
+        "tree",
+        "--solutions",
+        "1",
+        "--resume",
+        "out.jsonl",
+        "-o",
+        "out.jsonl",
+    ];
+    let run = run_in(&dir, &args, "");
+    // The error result (tree/broken/bad.non sorts first) was in the first half: the exit status
+    // speaks of this run's results only.
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.contains(&format!("skipped {}", half.len())),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("incomplete last line"),
+        "{}",
+        run.stderr
+    );
+    let text = fs::read_to_string(dir.join("out.jsonl")).unwrap();
+    assert!(
+        text.starts_with(&half.join("\n")),
+        "the earlier results are kept as they were"
+    );
+    assert_eq!(keys(&lines(&text)), all);
+
+    // Once everything is done, resuming does nothing.
+    let run = run_in(&dir, &args, "");
+    assert!(
+        run.stderr.contains("batch: 0 of 0 puzzles"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(fs::read_to_string(dir.join("out.jsonl")).unwrap(), text);
+
+    // Resuming from another file writes only the missing results.
+    write(&dir.join("some.jsonl"), format!("{}\n", half.join("\n")));
+    let run = run_in(
+        &dir,
+        &[
+            "batch",
+            "tree",
+            "--solutions",
+            "1",
+            "--resume",
+            "some.jsonl",
+        ],
+        "",
+    );
+    let rest = keys(&lines(&run.stdout));
+    assert_eq!(rest.len(), CORPUS_UNITS - half.len());
+    let done: HashSet<_> = half
+        .iter()
+        .map(|l| key(&serde_json::from_str(l).unwrap()))
+        .collect();
+    assert!(rest.iter().all(|k| !done.contains(k)));
+}
+
+#[test]
+fn output_files_are_never_clobbered_without_force() {
+    let dir = scratch("clobber");
+    corpus(&dir);
+    write(&dir.join("out.jsonl"), "precious\n");
+    let run = run_in(&dir, &["batch", "tree/seeds", "-o", "out.jsonl"], "");
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("not overwriting"), "{}", run.stderr);
+    assert_eq!(
+        fs::read_to_string(dir.join("out.jsonl")).unwrap(),
+        "precious\n"
+    );
+
+    write(&dir.join("sum.json"), "precious\n");
+    let run = run_in(&dir, &["batch", "tree/seeds", "--summary", "sum.json"], "");
+    assert_eq!(run.code, 2, "{run:?}");
+    assert_eq!(
+        fs::read_to_string(dir.join("sum.json")).unwrap(),
+        "precious\n"
+    );
+
+    let args = [
+        "batch",
+        "tree/seeds",
+        "-o",
+        "out.jsonl",
+        "--summary",
+        "sum.json",
+        "--force",
+    ];
+    let run = run_in(&dir, &args, "");
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(
+        lines(&fs::read_to_string(dir.join("out.jsonl")).unwrap()).len(),
+        2
+    );
+    let summary: Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("sum.json")).unwrap()).unwrap();
+    assert_eq!(summary["done"], 2);
+    assert_eq!(summary["status"]["unique"], 2);
+    assert_eq!(summary["status"]["error"], 0);
+    for field in ["p50", "p90", "p99", "max"] {
+        assert!(summary["per_puzzle_ms"][field].is_number(), "{summary}");
+    }
+    assert!(
+        summary["slowest"].as_array().is_some_and(|s| s.len() == 2),
+        "{summary}"
+    );
+}
+
+#[test]
+fn paths_come_from_stdin_with_a_dash() {
+    let dir = scratch("stdin");
+    corpus(&dir);
+    let list = "tree/seeds/duck.non\n\ntree/tournament\nmissing.non\n";
+    let run = run_in(&dir, &["batch", "-"], list);
+    let results = lines(&run.stdout);
+    assert_eq!(results.len(), 1 + 12 + 1);
+    // A named file that cannot be read is an error result, not the end of the batch.
+    let missing = results
+        .iter()
+        .find(|r| r["source"] == "missing.non")
+        .unwrap();
+    assert_eq!(missing["status"], "error");
+    assert_eq!(run.code, 4);
+}
+
+#[test]
+fn timeouts_and_colour_files_give_their_statuses() {
+    let dir = scratch("timeout");
+    // webpbn #6574 takes the current solver far longer than 0.2 s.
+    copy("puzzles/webpbn-06574.non", &dir.join("hard/forever.non"));
+    let run = run_in(&dir, &["batch", "hard", "--timeout", "0.2"], "");
+    assert_eq!(run.code, 3, "{run:?}");
+    assert_eq!(lines(&run.stdout)[0]["status"], "timeout");
+
+    let colour =
+        "width 2\nheight 1\ncolor a #ff0000\ncolor b #00ff00\nrows\n1a,1b\ncolumns\n1a\n1b\n";
+    write(&dir.join("colour/c.non"), colour);
+    let run = run_in(&dir, &["batch", "colour"], "");
+    let result = &lines(&run.stdout)[0];
+    assert_eq!(result["status"], "error", "{result}");
+    assert!(
+        result["error"].as_str().unwrap().contains("colour"),
+        "{result}"
+    );
+}
+
+#[test]
+fn ctrl_c_flushes_the_results_and_prints_the_summary() {
+    let dir = scratch("interrupt");
+    // One quick puzzle sorts first; then copies of a puzzle that takes the solver seconds.
+    copy("seeds/duck.non", &dir.join("set/a-duck.non"));
+    for i in 0..20 {
+        copy(
+            "puzzles/webpbn-06574.non",
+            &dir.join(format!("set/b-forever-{i:02}.non")),
+        );
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonogram"))
+        .args(["batch", "set", "--jobs", "1"])
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    // The duck's line arrives as soon as it is solved: results are flushed one by one.
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert_eq!(lines(&first)[0]["source"], "set/a-duck.non");
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    let stopped_in = start.elapsed();
+    let stderr = err.join().unwrap();
+
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(
+        stopped_in < Duration::from_secs(10),
+        "took {stopped_in:?} to stop"
+    );
+    let results = lines(&format!("{first}{rest}"));
+    assert!(results.len() < 21, "the batch was stopped early");
+    // The puzzle cut short has no line (so --resume does it again), and no line is a timeout.
+    assert!(
+        results.iter().all(|r| r["status"] != "timeout"),
+        "{results:?}"
+    );
+    assert!(stderr.contains("batch: "), "{stderr}");
+    assert!(stderr.contains("interrupted: "), "{stderr}");
+}

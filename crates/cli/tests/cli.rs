@@ -1,0 +1,647 @@
+//! End-to-end tests of the `nonogram` binary: golden text output, the JSON schema, exit
+//! statuses, hostile inputs and file conversion.
+//!
+//! Every test runs the built binary from the repository root, so the paths it prints are the
+//! short relative ones (`testdata/seeds/duck.non`) whatever the machine. Golden files live in
+//! `testdata/cli/`; after an intended change of output, regenerate them with
+//! `UPDATE_GOLDEN=1 cargo test -p nonogram-cli --test cli` and review the diff.
+
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use nonogram_core::{Picture, Puzzle};
+use serde_json::Value;
+
+/// Longer than any test input needs by far: hitting it means the binary hangs.
+const HANG_LIMIT: Duration = Duration::from_secs(60);
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// A fresh, empty directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What one run of the binary did.
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `nonogram ARGS` from the repository root with `stdin` as standard input, failing the
+/// test if it does not finish within [`HANG_LIMIT`] or dies from a signal.
+fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nonogram"))
+        .args(args)
+        .current_dir(repo_root())
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Feed stdin and drain the pipes from threads, so that neither side can block the other.
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let mut out_pipe = child.stdout.take().unwrap();
+    let mut err_pipe = child.stderr.take().unwrap();
+    let out_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out_pipe.read_to_end(&mut s);
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err_pipe.read_to_end(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > HANG_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("nonogram {args:?} still running after {HANG_LIMIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    feeder.join().unwrap();
+    let stdout = String::from_utf8(out_reader.join().unwrap()).expect("stdout is UTF-8");
+    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
+    let code = status
+        .code()
+        .unwrap_or_else(|| panic!("nonogram {args:?} killed: {status}"));
+    Run {
+        code,
+        stdout,
+        stderr,
+    }
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with_stdin(args, b"")
+}
+
+/// Asserts the shape of every failure: the given status, nothing on stdout, and exactly one
+/// line on stderr that starts with `nonogram: ` and shows no sign of a panic.
+#[track_caller]
+fn assert_one_line_error(run: &Run, code: i32, what: &str) {
+    assert_eq!(run.code, code, "{what}: exit status\n{run:?}");
+    assert_eq!(run.stdout, "", "{what}: stdout");
+    assert_eq!(
+        run.stderr.lines().count(),
+        1,
+        "{what}: one stderr line\n{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.starts_with("nonogram: "),
+        "{what}: {}",
+        run.stderr
+    );
+    for sign in ["panicked", "RUST_BACKTRACE", "stack backtrace"] {
+        assert!(!run.stderr.contains(sign), "{what}: {}", run.stderr);
+    }
+}
+
+/// The puzzles of a file, read by the library the binary uses.
+fn read_puzzles(path: &Path) -> Vec<Puzzle> {
+    nonogram_formats::read_file(path, None).unwrap().1
+}
+
+fn picture_of(rows: &[Value]) -> Picture {
+    let rows: Vec<Vec<bool>> = rows
+        .iter()
+        .map(|row| {
+            let row = row.as_str().expect("a row is a string");
+            assert!(row.chars().all(|c| c == '#' || c == '.'), "row {row:?}");
+            row.chars().map(|c| c == '#').collect()
+        })
+        .collect();
+    Picture::from_rows(&rows).expect("rows of equal, non-zero length")
+}
+
+const SEEDS: &[&str] = &[
+    "testdata/seeds/duck.non",
+    "testdata/seeds/gecode-heart.non",
+    "testdata/seeds/haskell-test.non",
+    "testdata/seeds/lambda.non",
+    "testdata/seeds/r-logo.non",
+    "testdata/seeds/smallex.non",
+    "testdata/puzzles/webpbn-00001.non",
+    "testdata/puzzles/webpbn-00006.non",
+];
+
+#[test]
+fn golden_text_output() {
+    let mut cases: Vec<(String, Vec<&str>)> = SEEDS
+        .iter()
+        .map(|path| {
+            let stem = Path::new(path).file_stem().unwrap().to_str().unwrap();
+            (format!("solve-{stem}.txt"), vec!["solve", path])
+        })
+        .collect();
+    cases.push((
+        "deduce-duck.txt".into(),
+        vec!["solve", "--deduce-only", SEEDS[0]],
+    ));
+    cases.push((
+        "deduce-webpbn-06574.txt".into(),
+        vec![
+            "solve",
+            "--deduce-only",
+            "testdata/puzzles/webpbn-06574.non",
+        ],
+    ));
+    cases.push((
+        "solve-two-solutions.txt".into(),
+        vec!["solve", "testdata/cli/two-solutions.non"],
+    ));
+    cases.push((
+        "solve-two-solutions-all.txt".into(),
+        vec![
+            "solve",
+            "--solutions",
+            "5",
+            "testdata/cli/two-solutions.non",
+        ],
+    ));
+    cases.push((
+        "solve-no-solution.txt".into(),
+        vec!["solve", "testdata/cli/no-solution.non"],
+    ));
+    cases.push((
+        "solve-three-puzzles.txt".into(),
+        vec!["solve", "testdata/cli/three-puzzles.txt"],
+    ));
+
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
+    let dir = repo_root().join("testdata/cli");
+    let mut stale = Vec::new();
+    for (golden, args) in &cases {
+        let result = run(args);
+        assert!(result.code == 0 || result.code == 1, "{args:?}: {result:?}");
+        assert_eq!(result.stderr, "", "{args:?}");
+        let path = dir.join(golden);
+        if update {
+            fs::write(&path, &result.stdout).unwrap();
+        } else if fs::read_to_string(&path).ok().as_deref() != Some(result.stdout.as_str()) {
+            stale.push(format!("{golden} ({args:?}); got:\n{}", result.stdout));
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "output differs from the golden files (rerun with UPDATE_GOLDEN=1 to accept):\n{}",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn piped_text_output_is_plain_ascii() {
+    let result = run(&["solve", "testdata/seeds/duck.non"]);
+    assert_eq!(result.code, 0);
+    assert!(result.stdout.is_ascii(), "{}", result.stdout);
+    assert!(!result.stdout.contains('\x1b'));
+    assert_eq!(
+        result.stdout,
+        run(&["solve", "--ascii", "testdata/seeds/duck.non"]).stdout
+    );
+}
+
+#[test]
+fn json_output_follows_the_schema_and_solves_the_clues() {
+    for path in SEEDS {
+        let result = run(&["solve", "--output", "json", path]);
+        assert_eq!(result.code, 0, "{path}: {result:?}");
+        let lines: Vec<&str> = result.stdout.lines().collect();
+        assert_eq!(lines.len(), 1, "{path}: one puzzle, one line");
+        let record: Value = serde_json::from_str(lines[0]).unwrap();
+        let puzzle = &read_puzzles(&repo_root().join(path))[0];
+        assert_eq!(record["source"], *path);
+        assert_eq!(record["index"], 0);
+        assert_eq!(record["width"], puzzle.width());
+        assert_eq!(record["height"], puzzle.height());
+        assert!(record["elapsed_ms"].as_f64().unwrap() >= 0.0);
+        assert!(record.get("sweeps").is_none());
+        let status = record["status"].as_str().unwrap();
+        let solutions = record["solutions"].as_array().unwrap();
+        let differing = record["differing_cells"].as_array().unwrap();
+        match status {
+            "unique" => assert_eq!((solutions.len(), differing.len()), (1, 0), "{path}"),
+            "multiple" => assert!(solutions.len() == 2 && !differing.is_empty(), "{path}"),
+            other => panic!("{path}: status {other}"),
+        }
+        for solution in solutions {
+            let rows = solution.as_array().unwrap();
+            assert_eq!(rows.len(), puzzle.height());
+            assert!(
+                puzzle.is_solved_by(&picture_of(rows)),
+                "{path}: a wrong solution"
+            );
+        }
+    }
+}
+
+#[test]
+fn json_lists_both_solutions_and_where_they_differ() {
+    let result = run(&[
+        "solve",
+        "--output",
+        "json",
+        "testdata/cli/two-solutions.non",
+    ]);
+    assert_eq!(result.code, 0);
+    let record: Value = serde_json::from_str(result.stdout.trim()).unwrap();
+    assert_eq!(record["status"], "multiple");
+    assert_eq!(record["title"], "two diagonals");
+    let mut solutions: Vec<Value> = record["solutions"].as_array().unwrap().clone();
+    solutions.sort_by_key(|s| s.to_string());
+    assert_eq!(
+        solutions,
+        vec![
+            serde_json::json!(["#.", ".#"]),
+            serde_json::json!([".#", "#."])
+        ]
+    );
+    assert_eq!(
+        record["differing_cells"],
+        serde_json::json!([[0, 0], [0, 1], [1, 0], [1, 1]])
+    );
+}
+
+#[test]
+fn json_deduce_only_reports_the_partial_grid() {
+    for path in SEEDS {
+        let result = run(&["solve", "--deduce-only", "--output", "json", path]);
+        assert_eq!(result.code, 0, "{path}: {result:?}");
+        let record: Value = serde_json::from_str(result.stdout.trim()).unwrap();
+        let grids = record["solutions"].as_array().unwrap();
+        assert_eq!(grids.len(), 1);
+        let rows = grids[0].as_array().unwrap();
+        let unknown = rows.iter().any(|r| r.as_str().unwrap().contains('?'));
+        // Sweeps that change nothing are not counted, so 0 is possible (lambda.non).
+        assert!(record["sweeps"].is_u64(), "{path}");
+        match record["status"].as_str().unwrap() {
+            "unique" => {
+                let puzzle = &read_puzzles(&repo_root().join(path))[0];
+                assert!(puzzle.is_solved_by(&picture_of(rows)), "{path}");
+            }
+            "partial" => assert!(unknown, "{path}: partial without unknown cells"),
+            other => panic!("{path}: status {other}"),
+        }
+    }
+    let result = run(&[
+        "solve",
+        "--deduce-only",
+        "--output",
+        "json",
+        "testdata/cli/no-solution.non",
+    ]);
+    assert_eq!(result.code, 1);
+    let record: Value = serde_json::from_str(result.stdout.trim()).unwrap();
+    assert_eq!(record["status"], "none");
+}
+
+#[test]
+fn exit_status_tells_the_outcome() {
+    assert_eq!(run(&["solve", "testdata/seeds/duck.non"]).code, 0);
+    assert_eq!(run(&["solve", "testdata/cli/two-solutions.non"]).code, 0);
+    let none = run(&["solve", "--output", "json", "testdata/cli/no-solution.non"]);
+    assert_eq!(none.code, 1, "{none:?}");
+    let record: Value = serde_json::from_str(none.stdout.trim()).unwrap();
+    assert_eq!(record["status"], "none");
+    assert_eq!(record["solutions"], serde_json::json!([]));
+    assert_one_line_error(
+        &run(&["solve", "testdata/no/such/file.non"]),
+        2,
+        "missing file",
+    );
+}
+
+#[test]
+fn a_time_limit_that_runs_out_exits_3() {
+    // A microsecond is too short for any real solve, but the solver may still finish a puzzle
+    // before its first look at the clock. Both outcomes are fine; they must agree with the
+    // status in the output, and no run may hang.
+    for path in [
+        "testdata/puzzles/webpbn-06574.non",
+        "testdata/puzzles/webpbn-00006.non",
+    ] {
+        for limit in ["0", "0.000001"] {
+            let result = run(&["solve", "--timeout", limit, "--output", "json", path]);
+            let record: Value = serde_json::from_str(result.stdout.trim()).unwrap();
+            match result.code {
+                3 => {
+                    assert_eq!(record["status"], "timeout");
+                    assert_eq!(record["solutions"], serde_json::json!([]));
+                }
+                0 => assert!(!record["solutions"].as_array().unwrap().is_empty()),
+                _ => panic!("{path} --timeout {limit}: {result:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn every_puzzle_of_a_file_is_solved_in_turn() {
+    // A tournament file of three puzzles: unique, two solutions, none.
+    let path = "testdata/cli/three-puzzles.txt";
+    let result = run(&["solve", "--output", "json", path]);
+    assert_eq!(
+        result.code, 1,
+        "the highest status of the three: {result:?}"
+    );
+    let records: Vec<Value> = result
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let summary: Vec<(u64, &str)> = records
+        .iter()
+        .map(|r| (r["index"].as_u64().unwrap(), r["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(summary, [(0, "unique"), (1, "multiple"), (2, "none")]);
+    assert!(records.iter().all(|r| r["source"] == path));
+
+    let result = run(&["solve", "--output", "json", "--puzzle", "2", path]);
+    assert_eq!(result.code, 0);
+    let record: Value = serde_json::from_str(result.stdout.trim()).unwrap();
+    assert_eq!(
+        (record["index"].as_u64(), record["status"].as_str()),
+        (Some(1), Some("multiple"))
+    );
+
+    // One puzzle per file in every writable format: convert asks which one.
+    assert_one_line_error(
+        &run(&["convert", path, "--to", "non"]),
+        2,
+        "several puzzles",
+    );
+    let result = run(&["convert", path, "--to", "nin", "--puzzle", "1"]);
+    assert_eq!(
+        (result.code, result.stdout.lines().next()),
+        (0, Some("5 5")),
+        "{result:?}"
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["frobnicate"][..],
+        &["solve", "--solutions", "0", "testdata/seeds/duck.non"],
+        &["solve", "--solutions", "many", "testdata/seeds/duck.non"],
+        &["solve", "--timeout", "-1", "testdata/seeds/duck.non"],
+        &["solve", "--timeout", "NaN", "testdata/seeds/duck.non"],
+        &["solve", "--output", "bmp", "testdata/seeds/duck.non"],
+        &["solve", "--format", "nosuch", "testdata/seeds/duck.non"],
+        &["convert", "testdata/seeds/duck.non"],
+        &["convert", "--to", "nosuch", "testdata/seeds/duck.non"],
+    ] {
+        let result = run(args);
+        assert_eq!(result.code, 2, "{args:?}: {result:?}");
+        assert!(!result.stderr.contains("panicked"), "{args:?}");
+    }
+    assert_one_line_error(
+        &run(&["solve", "--puzzle", "2", "testdata/seeds/duck.non"]),
+        2,
+        "--puzzle beyond the file",
+    );
+}
+
+#[test]
+fn malformed_inputs_exit_2_with_one_line() {
+    let dir = scratch("malformed");
+    let mut garbage: Vec<u8> = (0u32..4096)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    garbage.extend_from_slice(&[0, 0xff, 0xfe, 0x80]);
+    let non = |body: &str| {
+        format!("width 2\nheight 2\n\nrows\n{body}\n1\n\ncolumns\n1\n1\n").into_bytes()
+    };
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("empty.non", Vec::new()),
+        ("blank.non", b"\n\n   \n".to_vec()),
+        ("garbage.non", garbage.clone()),
+        ("garbage.bin", garbage),
+        ("huge.nin", b"1000000000 1000000000\n".to_vec()),
+        (
+            "huge.non",
+            b"width 1000000000\nheight 1000000000\nrows\n1\ncolumns\n1\n".to_vec(),
+        ),
+        ("overflow.nin", b"99999999999999999999 2\n1\n1\n".to_vec()),
+        (
+            "overflow-size.non",
+            b"width 99999999999999999999\nheight 2\n".to_vec(),
+        ),
+        ("overflow-clue.non", non("99999999999999999999")),
+        ("negative.non", non("-1")),
+        (
+            "negative-size.non",
+            b"width -2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n".to_vec(),
+        ),
+        ("letters.non", non("a,b")),
+        ("letters.nin", b"x y\n".to_vec()),
+        ("clue-too-long.non", non("3")),
+        (
+            "totals-differ.non",
+            b"width 2\nheight 2\nrows\n2\n2\ncolumns\n1\n1\n".to_vec(),
+        ),
+        ("truncated.non", b"width 5\nheight 5\nrows\n1\n".to_vec()),
+        (
+            "broken.json",
+            b"{\"rows\": [[1], [2]], \"columns\": ".to_vec(),
+        ),
+        (
+            "broken.xml",
+            b"<puzzletype><puzzle><clues type=\"rows\">".to_vec(),
+        ),
+    ];
+    for (name, bytes) in &cases {
+        let path = dir.join(name);
+        fs::write(&path, bytes).unwrap();
+        let path = path.to_str().unwrap();
+        for output in ["text", "json"] {
+            let result = run(&["solve", "--output", output, path]);
+            assert_one_line_error(&result, 2, name);
+            assert!(
+                result.stderr.contains(name),
+                "{name}: the error names the file: {}",
+                result.stderr
+            );
+        }
+        let result = run(&["convert", "--to", "non", path]);
+        assert_one_line_error(&result, 2, name);
+    }
+    // The same through standard input.
+    for (name, bytes) in &cases {
+        if name.ends_with(".non") {
+            let result = run_with_stdin(&["solve", "--format", "non", "-"], bytes);
+            assert_one_line_error(&result, 2, &format!("stdin {name}"));
+        }
+    }
+}
+
+#[test]
+fn convert_round_trips_through_every_writable_format() {
+    let dir = scratch("round-trip");
+    // Dancer carries a goal picture, which the picture format needs.
+    let original = repo_root().join("testdata/puzzles/webpbn-00001.non");
+    let puzzle = &read_puzzles(&original)[0];
+    let expected = run(&["solve", "--output", "json", original.to_str().unwrap()]);
+    let expected: Value = serde_json::from_str(expected.stdout.trim()).unwrap();
+    for format in nonogram_formats::Format::ALL
+        .iter()
+        .filter(|f| f.is_writable())
+    {
+        let name = format.name();
+        let out = dir.join(format!("dancer.{name}"));
+        let result = run(&[
+            "convert",
+            original.to_str().unwrap(),
+            "--to",
+            name,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            (result.code, result.stdout.as_str(), result.stderr.as_str()),
+            (0, "", ""),
+            "{name}"
+        );
+        // Read back with the format forced: the clues are the same...
+        let (_, back) = nonogram_formats::read_file(&out, Some(*format)).unwrap();
+        assert_eq!(back.len(), 1, "{name}");
+        assert_eq!(
+            (back[0].rows(), back[0].columns()),
+            (puzzle.rows(), puzzle.columns()),
+            "{name}"
+        );
+        // ...and the binary solves the converted file to the same picture.
+        let solved = run(&[
+            "solve",
+            "--format",
+            name,
+            "--output",
+            "json",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(solved.code, 0, "{name}: {solved:?}");
+        let record: Value = serde_json::from_str(solved.stdout.trim()).unwrap();
+        assert_eq!(record["solutions"], expected["solutions"], "{name}");
+        // Without -o the same text goes to stdout, and `solve --output FORMAT` prints it too.
+        let to_stdout = run(&["convert", original.to_str().unwrap(), "--to", name]);
+        assert_eq!(
+            to_stdout.stdout,
+            fs::read_to_string(&out).unwrap(),
+            "{name}"
+        );
+        if *format != nonogram_formats::Format::Json {
+            let printed = run(&["solve", "--output", name, original.to_str().unwrap()]);
+            assert_eq!(printed.stdout, to_stdout.stdout, "{name}");
+        }
+    }
+}
+
+#[test]
+fn a_format_that_cannot_hold_the_puzzle_is_one_clear_error() {
+    let dir = scratch("no-goal");
+    let out = dir.join("duck.txt");
+    let args = [
+        "convert",
+        "testdata/seeds/duck.non",
+        "--to",
+        "picture",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    let result = run(&args);
+    assert_one_line_error(&result, 2, "picture without a goal");
+    assert!(result.stderr.contains("goal"), "{}", result.stderr);
+    assert!(!out.exists());
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        0,
+        "no temporary file left"
+    );
+    for to in ["g", "tournament"] {
+        let result = run(&["convert", "testdata/seeds/duck.non", "--to", to]);
+        assert_eq!(result.code, 2, "{to}: {result:?}");
+    }
+}
+
+#[test]
+fn convert_never_overwrites_without_force() {
+    let dir = scratch("overwrite");
+    let out = dir.join("duck.non");
+    fs::write(&out, "precious\n").unwrap();
+    let out_str = out.to_str().unwrap();
+    let result = run(&[
+        "convert",
+        "testdata/seeds/duck.non",
+        "--to",
+        "non",
+        "-o",
+        out_str,
+    ]);
+    assert_one_line_error(&result, 2, "existing output");
+    assert!(result.stderr.contains("--force"), "{}", result.stderr);
+    assert_eq!(fs::read_to_string(&out).unwrap(), "precious\n");
+
+    let result = run(&[
+        "convert",
+        "testdata/seeds/duck.non",
+        "--to",
+        "non",
+        "-o",
+        out_str,
+        "--force",
+    ]);
+    assert_eq!(result.code, 0, "{result:?}");
+    let puzzle = &read_puzzles(&out)[0];
+    assert_eq!(
+        puzzle.rows(),
+        read_puzzles(&repo_root().join("testdata/seeds/duck.non"))[0].rows()
+    );
+
+    // A failed conversion leaves an existing file alone even with --force, and leaves no
+    // temporary file behind.
+    fs::write(dir.join("bad.non"), "width x\n").unwrap();
+    let bad = dir.join("bad.non");
+    let before = fs::read_to_string(&out).unwrap();
+    let result = run(&[
+        "convert",
+        bad.to_str().unwrap(),
+        "--to",
+        "non",
+        "-o",
+        out_str,
+        "--force",
+    ]);
+    assert_one_line_error(&result, 2, "bad input with --force");
+    assert_eq!(fs::read_to_string(&out).unwrap(), before);
+    let mut names: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["bad.non", "duck.non"]);
+}

@@ -1,0 +1,789 @@
+//! Explanations: the solving process as steps a person can follow and check with a pencil.
+//!
+//! The [`Explainer`] solves the way the notebook seed and most people do: sweep over the rows,
+//! then over the columns, solving each line that changed since it was last looked at, and report
+//! every line that fixes something as one [`Step`]. When a whole sweep fixes nothing, line logic
+//! alone has stopped. Then it probes, one cell at a time: assume the cell filled and propagate;
+//! if some line can no longer be satisfied, the cell is empty (and the other way round). That is
+//! the "trial" a person does in their head, and the step names the line that broke. Only when no
+//! single probe decides anything does it guess, and it guesses right: it asks the search for a
+//! solution below the current grid and takes that solution's value, saying so. The explanation
+//! therefore always reaches the end, and a reader never has to backtrack.
+//!
+//! Probing here is simpler than the solver's ([`crate::search`]), which also keeps the cells that
+//! both tries of a cell fix alike: a contradiction is much easier to follow on paper, and the
+//! solver's extra inference would show up as steps without a reason a person can check.
+//!
+//! The [`Difficulty`] rating follows from the steps: line-solvable (and in how many sweeps),
+//! needs probing (how many probes), or needs search (how many guesses).
+//!
+//! Everything is driven through [`Propagator::solve_line`] one line at a time, so the explainer
+//! knows which line contradicted; the line cache makes the probes affordable on puzzles of the
+//! size people solve.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use crate::grid::{Cell, Grid};
+use crate::propagate::Propagator;
+use crate::puzzle::{Axis, Clue, LineId, Picture, Puzzle};
+use crate::search::Search;
+use crate::solve::Config;
+use crate::termination::Termination;
+
+/// One step of an explanation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Solving one line against its clue fixed some of its cells.
+    Line(LineStep),
+    /// Assuming a cell's value led to a contradiction, so it has the other value.
+    Probe(ProbeStep),
+    /// Neither lines nor single probes decide anything: a cell is set to its value in a solution
+    /// the search found below the current grid.
+    Guess(GuessStep),
+    /// The clues cannot be satisfied (from the starting grid).
+    Contradiction(ContradictionStep),
+}
+
+/// What solving one line fixed. Positions are 0-based cell indexes along the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineStep {
+    pub line: LineId,
+    pub clue: Clue,
+    /// Cells that became filled, in increasing order.
+    pub filled: Vec<usize>,
+    /// Cells that became empty, in increasing order.
+    pub empty: Vec<usize>,
+}
+
+/// A probe that contradicted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProbeStep {
+    /// The cell, 0-based.
+    pub row: usize,
+    pub col: usize,
+    /// The value assumed.
+    pub tried: Cell,
+    /// The line that could no longer be satisfied after propagating the assumption.
+    pub contradiction: LineId,
+    /// The value the cell therefore has (the other one).
+    pub value: Cell,
+}
+
+/// A guess taken from a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuessStep {
+    pub row: usize,
+    pub col: usize,
+    pub value: Cell,
+    /// Whether the search proved that only one solution extends the grid before the guess (if
+    /// not, the guess picks one of several pictures).
+    pub unique: bool,
+}
+
+/// Why there is no solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ContradictionStep {
+    /// This line's clue cannot be satisfied by its known cells.
+    Line { line: LineId, clue: Clue },
+    /// The cell can be neither filled (that breaks `if_filled`) nor empty (breaks `if_empty`).
+    Cell {
+        row: usize,
+        col: usize,
+        if_filled: LineId,
+        if_empty: LineId,
+    },
+    /// The search found no solution below the current grid.
+    Search,
+}
+
+impl Step {
+    /// The cells this step fixes, as `(row, col, value)`.
+    pub fn cells(&self) -> Vec<(usize, usize, Cell)> {
+        match self {
+            Step::Line(s) => {
+                let at = |i: usize| match s.line.axis {
+                    Axis::Row => (s.line.index, i),
+                    Axis::Column => (i, s.line.index),
+                };
+                let filled = s.filled.iter().map(|&i| (at(i).0, at(i).1, Cell::Filled));
+                let empty = s.empty.iter().map(|&i| (at(i).0, at(i).1, Cell::Empty));
+                filled.chain(empty).collect()
+            }
+            Step::Probe(p) => vec![(p.row, p.col, p.value)],
+            Step::Guess(g) => vec![(g.row, g.col, g.value)],
+            Step::Contradiction(_) => Vec::new(),
+        }
+    }
+
+    /// Writes the step's cells into `grid` (replaying an explanation).
+    pub fn apply(&self, grid: &mut Grid) -> Result<(), crate::Contradiction> {
+        for (r, c, v) in self.cells() {
+            grid.set(r, c, v)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Step {
+    /// One sentence, rows and columns counted from 1: "row 3 (clue 2 3): cells 4-5 filled,
+    /// cell 1 empty".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Line(s) => {
+                write!(f, "{} (clue {}): ", s.line, s.clue)?;
+                let mut parts = Vec::new();
+                if !s.filled.is_empty() {
+                    parts.push(format!("{} filled", cell_list(&s.filled)));
+                }
+                if !s.empty.is_empty() {
+                    parts.push(format!("{} empty", cell_list(&s.empty)));
+                }
+                f.write_str(&parts.join(", "))
+            }
+            Step::Probe(p) => write!(
+                f,
+                "no line decides more; trying cell ({},{}) {} leads to a contradiction in {}, so it is {}",
+                p.row + 1,
+                p.col + 1,
+                cell_word(p.tried),
+                p.contradiction,
+                cell_word(p.value)
+            ),
+            Step::Guess(g) => write!(
+                f,
+                "neither a line nor a single probe decides any cell: guessing cell ({},{}) {} ({})",
+                g.row + 1,
+                g.col + 1,
+                cell_word(g.value),
+                if g.unique {
+                    "the search confirms this is the only way on"
+                } else {
+                    "the clues allow more than one picture from here; this picks one"
+                }
+            ),
+            Step::Contradiction(ContradictionStep::Line { line, clue }) => {
+                write!(f, "{line} (clue {clue}) cannot be satisfied: the puzzle has no solution")
+            }
+            Step::Contradiction(ContradictionStep::Cell { row, col, if_filled, if_empty }) => write!(
+                f,
+                "cell ({},{}) can be neither filled (contradiction in {if_filled}) nor empty \
+                 (contradiction in {if_empty}): the puzzle has no solution",
+                row + 1,
+                col + 1
+            ),
+            Step::Contradiction(ContradictionStep::Search) => {
+                f.write_str("the search finds no solution: the puzzle has none")
+            }
+        }
+    }
+}
+
+/// `filled`, `empty` or `unknown`.
+pub fn cell_word(cell: Cell) -> &'static str {
+    match cell {
+        Cell::Filled => "filled",
+        Cell::Empty => "empty",
+        Cell::Unknown => "unknown",
+    }
+}
+
+/// "cell 4", "cells 1-3, 7", from sorted 0-based positions, shown from 1.
+pub fn cell_list(cells: &[usize]) -> String {
+    let noun = if cells.len() == 1 { "cell" } else { "cells" };
+    format!("{noun} {}", compress_ranges(cells))
+}
+
+/// Sorted 0-based positions as 1-based ranges: `[0, 1, 2, 6]` is "1-3, 7".
+pub fn compress_ranges(cells: &[usize]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < cells.len() {
+        let mut j = i;
+        while j + 1 < cells.len() && cells[j + 1] == cells[j] + 1 {
+            j += 1;
+        }
+        parts.push(if i == j {
+            format!("{}", cells[i] + 1)
+        } else {
+            format!("{}-{}", cells[i] + 1, cells[j] + 1)
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// How hard a puzzle is for a person, from what its explanation needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Difficulty {
+    /// Line solving alone completes the grid, in this many sweeps (a sweep solves every changed
+    /// row, then every changed column).
+    LineSolvable { sweeps: usize },
+    /// Line solving plus this many contradiction probes complete it.
+    Probing { sweeps: usize, probes: usize },
+    /// Guesses were needed (the puzzle may also have several solutions).
+    Search {
+        sweeps: usize,
+        probes: usize,
+        decisions: usize,
+    },
+    /// The clues have no solution.
+    NoSolution,
+    /// The explanation has not reached the end yet.
+    Unfinished,
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Difficulty::LineSolvable { sweeps } => {
+                write!(f, "line-solvable in {}", plural(sweeps, "sweep"))
+            }
+            Difficulty::Probing { probes, .. } => {
+                write!(f, "needs probing ({})", plural(probes, "probe"))
+            }
+            Difficulty::Search {
+                decisions,
+                probes: 0,
+                ..
+            } => write!(f, "needs search ({})", plural(decisions, "decision")),
+            Difficulty::Search {
+                decisions, probes, ..
+            } => write!(
+                f,
+                "needs search ({}, after {})",
+                plural(decisions, "decision"),
+                plural(probes, "probe")
+            ),
+            Difficulty::NoSolution => f.write_str("no solution"),
+            Difficulty::Unfinished => f.write_str("unfinished"),
+        }
+    }
+}
+
+impl Difficulty {
+    /// `line`, `probing`, `search`, `none` or `unfinished`: the rating's name for JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::LineSolvable { .. } => "line",
+            Difficulty::Probing { .. } => "probing",
+            Difficulty::Search { .. } => "search",
+            Difficulty::NoSolution => "none",
+            Difficulty::Unfinished => "unfinished",
+        }
+    }
+}
+
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// Produces the steps of an explanation one at a time (an [`Iterator`] of [`Step`]s); between
+/// steps, [`Explainer::grid`] shows the grid so far.
+#[derive(Debug)]
+pub struct Explainer<'p> {
+    puzzle: &'p Puzzle,
+    prop: Propagator<'p>,
+    grid: Grid,
+    /// Lines to solve in the current or next sweep: rows, then columns.
+    dirty: [Vec<bool>; 2],
+    /// Where the current sweep is: axis (0 rows, 1 columns) and index.
+    cursor: (usize, usize),
+    /// Whether the current sweep has fixed a cell yet.
+    progress: bool,
+    sweeps: usize,
+    probes: usize,
+    guesses: usize,
+    /// A solution below the grid, found at the first guess and reused for later ones (a guess
+    /// taken from it keeps the grid below it), with whether it is the only one.
+    solution: Option<(Picture, bool)>,
+    finished: bool,
+    contradiction: bool,
+}
+
+impl<'p> Explainer<'p> {
+    /// Explains `puzzle` from the empty grid.
+    pub fn new(puzzle: &'p Puzzle) -> Explainer<'p> {
+        Explainer::from_grid(puzzle, Grid::new(puzzle.width(), puzzle.height()))
+    }
+
+    /// Explains `puzzle` from a partly solved grid (its known cells are taken as given). The grid
+    /// must have the puzzle's size.
+    pub fn from_grid(puzzle: &'p Puzzle, grid: Grid) -> Explainer<'p> {
+        assert!(
+            grid.width() == puzzle.width() && grid.height() == puzzle.height(),
+            "the grid's size must be the puzzle's"
+        );
+        Explainer {
+            puzzle,
+            prop: Propagator::new(puzzle),
+            dirty: [vec![true; puzzle.height()], vec![true; puzzle.width()]],
+            grid,
+            cursor: (0, 0),
+            progress: false,
+            sweeps: 0,
+            probes: 0,
+            guesses: 0,
+            solution: None,
+            finished: false,
+            contradiction: false,
+        }
+    }
+
+    /// The grid after the steps produced so far.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The rating so far; final once the iterator has returned `None`.
+    pub fn difficulty(&self) -> Difficulty {
+        let sweeps = self.sweeps + usize::from(self.progress);
+        if self.contradiction {
+            Difficulty::NoSolution
+        } else if !self.finished {
+            Difficulty::Unfinished
+        } else if self.guesses > 0 {
+            Difficulty::Search {
+                sweeps,
+                probes: self.probes,
+                decisions: self.guesses,
+            }
+        } else if self.probes > 0 {
+            Difficulty::Probing {
+                sweeps,
+                probes: self.probes,
+            }
+        } else {
+            Difficulty::LineSolvable { sweeps }
+        }
+    }
+
+    fn line_len(&self, axis: usize) -> usize {
+        self.dirty[axis].len()
+    }
+
+    /// The next line of the sweep that fixes something, or `None` at the end of the sweep.
+    fn next_line_step(&mut self) -> Option<Step> {
+        while self.cursor.0 < 2 {
+            let (a, i) = self.cursor;
+            if i >= self.line_len(a) {
+                self.cursor = (a + 1, 0);
+                continue;
+            }
+            self.cursor.1 += 1;
+            if !std::mem::take(&mut self.dirty[a][i]) {
+                continue;
+            }
+            let axis = if a == 0 { Axis::Row } else { Axis::Column };
+            let line = LineId { axis, index: i };
+            let before: Vec<Cell> = line_cells(&self.grid, line);
+            let clue = self.puzzle.clue(line).clone();
+            match self.prop.solve_line(&mut self.grid, line, false) {
+                Err(_) => {
+                    return Some(
+                        self.fail(Step::Contradiction(ContradictionStep::Line { line, clue })),
+                    )
+                }
+                Ok(0) => {}
+                Ok(_) => {
+                    let (mut filled, mut empty) = (Vec::new(), Vec::new());
+                    for (j, &was) in before.iter().enumerate() {
+                        let now = self.grid.line_cell(line, j);
+                        if was == Cell::Unknown && now != Cell::Unknown {
+                            self.dirty[1 - a][j] = true;
+                            if now == Cell::Filled {
+                                filled.push(j);
+                            } else {
+                                empty.push(j);
+                            }
+                        }
+                    }
+                    self.progress = true;
+                    return Some(Step::Line(LineStep {
+                        line,
+                        clue,
+                        filled,
+                        empty,
+                    }));
+                }
+            }
+        }
+        None
+    }
+
+    fn fail(&mut self, step: Step) -> Step {
+        self.finished = true;
+        self.contradiction = true;
+        step
+    }
+
+    /// Propagates from the lines through `(row, col)` on a copy of the grid; the line that
+    /// contradicts, if one does.
+    fn propagate_copy(&mut self, row: usize, col: usize, value: Cell) -> Option<LineId> {
+        let mut grid = self.grid.clone();
+        if grid.set(row, col, value).is_err() {
+            return Some(LineId {
+                axis: Axis::Row,
+                index: row,
+            });
+        }
+        let mut queued = [vec![false; self.line_len(0)], vec![false; self.line_len(1)]];
+        let mut queue = VecDeque::new();
+        for line in [
+            LineId {
+                axis: Axis::Row,
+                index: row,
+            },
+            LineId {
+                axis: Axis::Column,
+                index: col,
+            },
+        ] {
+            queued[axis_slot(line.axis)][line.index] = true;
+            queue.push_back(line);
+        }
+        while let Some(line) = queue.pop_front() {
+            let a = axis_slot(line.axis);
+            queued[a][line.index] = false;
+            let before = line_cells(&grid, line);
+            match self.prop.solve_line(&mut grid, line, false) {
+                Err(_) => return Some(line),
+                Ok(0) => {}
+                Ok(_) => {
+                    for (j, &was) in before.iter().enumerate() {
+                        if was == Cell::Unknown
+                            && grid.line_cell(line, j) != Cell::Unknown
+                            && !queued[1 - a][j]
+                        {
+                            queued[1 - a][j] = true;
+                            queue.push_back(LineId {
+                                axis: line.axis.other(),
+                                index: j,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The first unknown cell (row-major) for which one value contradicts.
+    fn probe(&mut self) -> Option<Step> {
+        for row in 0..self.grid.height() {
+            for col in 0..self.grid.width() {
+                if self.grid.get(row, col) != Cell::Unknown {
+                    continue;
+                }
+                let if_filled = self.propagate_copy(row, col, Cell::Filled);
+                let if_empty = self.propagate_copy(row, col, Cell::Empty);
+                let (tried, contradiction, value) = match (if_filled, if_empty) {
+                    (Some(f), Some(e)) => {
+                        return Some(self.fail(Step::Contradiction(ContradictionStep::Cell {
+                            row,
+                            col,
+                            if_filled: f,
+                            if_empty: e,
+                        })))
+                    }
+                    (Some(f), None) => (Cell::Filled, f, Cell::Empty),
+                    (None, Some(e)) => (Cell::Empty, e, Cell::Filled),
+                    (None, None) => continue,
+                };
+                self.probes += 1;
+                return Some(Step::Probe(ProbeStep {
+                    row,
+                    col,
+                    tried,
+                    contradiction,
+                    value,
+                }));
+            }
+        }
+        None
+    }
+
+    /// Takes the first unknown cell's value from a solution below the grid.
+    fn guess(&mut self) -> Step {
+        if self.solution.is_none() {
+            let config = Config {
+                max_solutions: 2,
+                ..Config::default()
+            };
+            let mut search = Search::new(self.puzzle, &config);
+            search.run_from(self.grid.clone(), &mut Termination::never());
+            let mut solutions = search.into_solutions();
+            solutions.retain(|s| self.puzzle.is_solved_by(s));
+            let unique = solutions.len() == 1;
+            match solutions.into_iter().next() {
+                Some(s) => self.solution = Some((s, unique)),
+                None => return self.fail(Step::Contradiction(ContradictionStep::Search)),
+            }
+        }
+        let Some((solution, unique)) = &self.solution else {
+            unreachable!("a solution was just stored")
+        };
+        for row in 0..self.grid.height() {
+            for col in 0..self.grid.width() {
+                if self.grid.get(row, col) == Cell::Unknown {
+                    let value = if solution.get(row, col) {
+                        Cell::Filled
+                    } else {
+                        Cell::Empty
+                    };
+                    self.guesses += 1;
+                    return Step::Guess(GuessStep {
+                        row,
+                        col,
+                        value,
+                        unique: *unique,
+                    });
+                }
+            }
+        }
+        unreachable!("guess is only called on an incomplete grid")
+    }
+}
+
+fn axis_slot(axis: Axis) -> usize {
+    match axis {
+        Axis::Row => 0,
+        Axis::Column => 1,
+    }
+}
+
+fn line_cells(grid: &Grid, line: LineId) -> Vec<Cell> {
+    (0..grid.line_len(line.axis))
+        .map(|j| grid.line_cell(line, j))
+        .collect()
+}
+
+impl Iterator for Explainer<'_> {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        loop {
+            if self.finished {
+                return None;
+            }
+            if let Some(step) = self.next_line_step() {
+                return Some(step);
+            }
+            // The end of a sweep.
+            self.cursor = (0, 0);
+            if std::mem::take(&mut self.progress) {
+                self.sweeps += 1;
+                if self.dirty.iter().flatten().any(|&d| d) {
+                    continue;
+                }
+            }
+            if self.grid.is_complete() {
+                self.finished = true;
+                return None;
+            }
+            let step = match self.probe() {
+                Some(step) => step,
+                None => self.guess(),
+            };
+            if let Step::Probe(ProbeStep {
+                row, col, value, ..
+            })
+            | Step::Guess(GuessStep {
+                row, col, value, ..
+            }) = &step
+            {
+                // Neither can fail: the cell was unknown.
+                let _ = self.grid.set(*row, *col, *value);
+                self.dirty[0][*row] = true;
+                self.dirty[1][*col] = true;
+            }
+            return Some(step);
+        }
+    }
+}
+
+/// A whole explanation: every step, the final grid and the rating.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    pub steps: Vec<Step>,
+    pub grid: Grid,
+    pub difficulty: Difficulty,
+}
+
+/// Explains `puzzle` from the empty grid to the end.
+pub fn explain(puzzle: &Puzzle) -> Explanation {
+    let mut explainer = Explainer::new(puzzle);
+    let steps: Vec<Step> = explainer.by_ref().collect();
+    Explanation {
+        steps,
+        grid: explainer.grid().clone(),
+        difficulty: explainer.difficulty(),
+    }
+}
+
+/// The next step from a partly solved grid (a hint), or `None` if the grid is complete. The grid
+/// must have the puzzle's size.
+pub fn next_step(puzzle: &Puzzle, grid: &Grid) -> Option<Step> {
+    Explainer::from_grid(puzzle, grid.clone()).next()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{random_puzzle, Rng};
+    use crate::{Solver, Status};
+
+    fn picture(rows: &[&str]) -> Picture {
+        Picture::from_rows(
+            &rows
+                .iter()
+                .map(|r| r.chars().map(|c| c == '#').collect())
+                .collect::<Vec<_>>(),
+        )
+        .unwrap()
+    }
+
+    fn smallex() -> Puzzle {
+        Puzzle::from_picture(&picture(&["..###", "##.#.", ".###.", ".##..", "###.."]))
+    }
+
+    #[test]
+    fn ranges_are_compressed_and_counted_from_one() {
+        assert_eq!(compress_ranges(&[0, 1, 2, 6]), "1-3, 7");
+        assert_eq!(cell_list(&[3]), "cell 4");
+        assert_eq!(cell_list(&[3, 4]), "cells 4-5");
+        let step = Step::Line(LineStep {
+            line: LineId {
+                axis: Axis::Row,
+                index: 2,
+            },
+            clue: Clue::new([2, 3]),
+            filled: vec![3, 4],
+            empty: vec![0],
+        });
+        assert_eq!(
+            step.to_string(),
+            "row 3 (clue 2 3): cells 4-5 filled, cell 1 empty"
+        );
+    }
+
+    #[test]
+    fn smallex_is_line_solvable_and_the_steps_replay_to_the_solution() {
+        let puzzle = smallex();
+        let explanation = explain(&puzzle);
+        assert!(matches!(
+            explanation.difficulty,
+            Difficulty::LineSolvable { .. }
+        ));
+        let mut grid = Grid::new(5, 5);
+        for step in &explanation.steps {
+            assert!(matches!(step, Step::Line(_)), "{step}");
+            step.apply(&mut grid).unwrap();
+        }
+        assert_eq!(grid, explanation.grid);
+        assert!(puzzle.is_solved_by(&grid.to_picture().unwrap()));
+        // The first line with a forced cell is row 1: a run of 3 in 5 cells covers the middle one.
+        assert_eq!(
+            explanation.steps[0].to_string(),
+            "row 1 (clue 3): cell 3 filled"
+        );
+    }
+
+    #[test]
+    fn two_solutions_need_a_guess() {
+        let puzzle = Puzzle::from_picture(&picture(&["#.", ".#"]));
+        let explanation = explain(&puzzle);
+        assert!(matches!(
+            explanation.difficulty,
+            Difficulty::Search { decisions: 1, .. }
+        ));
+        let guess = explanation
+            .steps
+            .iter()
+            .find(|s| matches!(s, Step::Guess(_)))
+            .unwrap();
+        assert!(
+            guess.to_string().contains("more than one picture"),
+            "{guess}"
+        );
+        assert!(explanation.grid.is_complete());
+    }
+
+    #[test]
+    fn no_solution_is_reported_with_its_line() {
+        let puzzle = Puzzle::new(
+            vec![Clue::new([1, 1]), Clue::empty()],
+            vec![Clue::new([1]), Clue::new([1]), Clue::empty()],
+        )
+        .unwrap();
+        let explanation = explain(&puzzle);
+        assert_eq!(explanation.difficulty, Difficulty::NoSolution);
+        let last = explanation.steps.last().unwrap().to_string();
+        assert!(last.contains("no solution"), "{last}");
+    }
+
+    #[test]
+    fn hint_from_a_partial_grid() {
+        let puzzle = smallex();
+        let mut grid = Grid::new(5, 5);
+        // With row 1 fully known, the next step is still the first line that fixes something.
+        for (c, v) in "..###".chars().enumerate() {
+            grid.set(0, c, if v == '#' { Cell::Filled } else { Cell::Empty })
+                .unwrap();
+        }
+        let step = next_step(&puzzle, &grid).unwrap();
+        assert!(
+            matches!(
+                step,
+                Step::Line(LineStep {
+                    line: LineId {
+                        axis: Axis::Row,
+                        index: 1
+                    },
+                    ..
+                })
+            ),
+            "{step}"
+        );
+        let solved = Grid::from_picture(&picture(&["..###", "##.#.", ".###.", ".##..", "###.."]));
+        assert_eq!(next_step(&puzzle, &solved), None);
+    }
+
+    /// Every explanation of a random puzzle ends in a solution, every step agrees with it when
+    /// the solution is unique, and probes happen only where line solving stalled.
+    #[test]
+    fn random_puzzles_explain_to_a_solution() {
+        let mut rng = Rng::new(7);
+        let mut seen = [0usize; 3];
+        for _ in 0..150 {
+            let (w, h) = (rng.range(2, 9), rng.range(2, 9));
+            let puzzle = random_puzzle(&mut rng, w, h, 0.5);
+            let outcome = Solver::new(Config::default()).solve(&puzzle);
+            let explanation = explain(&puzzle);
+            let picture = explanation.grid.to_picture().expect("explanations finish");
+            assert!(puzzle.is_solved_by(&picture));
+            match explanation.difficulty {
+                Difficulty::LineSolvable { .. } => seen[0] += 1,
+                Difficulty::Probing { .. } => seen[1] += 1,
+                Difficulty::Search { .. } => seen[2] += 1,
+                other => panic!("unexpected rating {other:?}"),
+            }
+            if outcome.status == Status::Unique {
+                assert_eq!(picture, outcome.solutions[0]);
+                assert!(
+                    !matches!(explanation.difficulty, Difficulty::Search { .. })
+                        || explanation
+                            .steps
+                            .iter()
+                            .all(|s| !matches!(s, Step::Guess(GuessStep { unique: false, .. })))
+                );
+            }
+        }
+        // The sample covers every kind of rating a solvable puzzle can get.
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    }
+}

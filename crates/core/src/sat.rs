@@ -1,0 +1,186 @@
+//! The SAT engine: the puzzle as CNF, solved by CaDiCaL, solutions enumerated with blocking
+//! clauses.
+//!
+//! Each line is the regular expression `0* 1^a 0+ 1^b ... 0*` (the Gecode seed's model), and we
+//! encode its automaton the way Bacchus (*GAC via unit propagation*, CP 2007) decomposes a
+//! `regular` constraint: a variable `q(i, t)` for "after `i` cells the automaton is in state
+//! `t`", forward clauses (a state and a cell value imply the next state, or are forbidden when
+//! the automaton has no such move), backward support clauses (a state needs a predecessor) and
+//! one at-least-one clause per position. Unit propagation on this is as strong as our exact
+//! line solver, and on top of it the SAT solver learns clauses from its conflicts, which is what
+//! tames the heavy tail of depth-first search on hard and random puzzles.
+//!
+//! State `t` can only be reached after at least `t` cells and must leave room for the `L - t`
+//! symbols still to come, so `q(i, t)` exists only for `t <= i <= n - L + t`: a line of slack
+//! `s` needs `(L + 1)(s + 1)` state variables, not `(L + 1)(n + 1)`.
+
+use crate::grid::{Cell, Grid};
+use crate::puzzle::{Picture, Puzzle};
+use crate::termination::StopFlags;
+
+/// Answers CaDiCaL's periodic "should I stop?".
+struct Stop<'a>(StopFlags<'a>);
+
+impl cadical::Callbacks for Stop<'_> {
+    fn terminate(&mut self) -> bool {
+        self.0.should_stop()
+    }
+}
+
+/// What the SAT engine found.
+#[derive(Debug)]
+pub(crate) struct SatResult {
+    pub solutions: Vec<Picture>,
+    /// Whether every solution was enumerated (the last call said "unsatisfiable").
+    pub exhausted: bool,
+}
+
+/// Builds the clauses of a puzzle.
+struct Encoder<'s, 'a> {
+    solver: &'s mut cadical::Solver<Stop<'a>>,
+    next_var: i32,
+    clause: Vec<i32>,
+}
+
+impl Encoder<'_, '_> {
+    fn fresh(&mut self) -> i32 {
+        self.next_var += 1;
+        self.next_var
+    }
+
+    fn add(&mut self, lits: &[i32]) {
+        self.clause.clear();
+        self.clause.extend_from_slice(lits);
+        self.solver.add_clause(self.clause.iter().copied());
+    }
+
+    /// Encodes one line whose cells are the variables `cells` (true = filled).
+    fn line(&mut self, clue: &[u32], cells: &[i32]) {
+        let n = cells.len();
+        if clue.is_empty() {
+            for &x in cells {
+                self.add(&[-x]);
+            }
+            return;
+        }
+        // The pattern 1^a 0 1^b ... 1^z: symbol[t] is what moves state t to t + 1.
+        let mut symbol = Vec::new();
+        for (j, &run) in clue.iter().enumerate() {
+            symbol.extend(std::iter::repeat_n(true, run as usize));
+            if j + 1 < clue.len() {
+                symbol.push(false);
+            }
+        }
+        let last = symbol.len();
+        // State t loops on 0 when it is the start, the end, or just after a separating 0.
+        let looping = |t: usize| t == 0 || t == last || !symbol[t - 1];
+        let slack = n - last;
+        // q[i][t - i + slack ... ] flattened: state t at position i exists for t <= i <= t + slack.
+        let var = |q: &[i32], i: usize, t: usize| -> Option<i32> {
+            (t <= i && i <= t + slack).then(|| q[t * (slack + 1) + (i - t)])
+        };
+        let mut q = Vec::with_capacity((last + 1) * (slack + 1));
+        for _ in 0..(last + 1) * (slack + 1) {
+            q.push(self.fresh());
+        }
+        let lit = |x: i32, filled: bool| if filled { x } else { -x };
+
+        self.add(&[var(&q, 0, 0).expect("start state")]);
+        self.add(&[var(&q, n, last).expect("accepting state")]);
+        for i in 0..n {
+            let x = cells[i];
+            // At least one state after i cells (speeds up unit propagation).
+            let states: Vec<i32> = (0..=last).filter_map(|t| var(&q, i + 1, t)).collect();
+            self.add(&states);
+            for t in 0..=last {
+                let Some(here) = var(&q, i, t) else { continue };
+                for value in [true, false] {
+                    let target = if t < last && symbol[t] == value {
+                        Some(t + 1)
+                    } else if !value && looping(t) {
+                        Some(t)
+                    } else {
+                        None
+                    };
+                    match target.and_then(|t2| var(&q, i + 1, t2)) {
+                        Some(next) => self.add(&[-here, -lit(x, value), next]),
+                        None => self.add(&[-here, -lit(x, value)]),
+                    }
+                }
+            }
+            // Backward support: a state after i + 1 cells needs a predecessor and its symbol.
+            for t in 0..=last {
+                let Some(next) = var(&q, i + 1, t) else { continue };
+                let mut support = vec![-next];
+                if t > 0 {
+                    if let Some(prev) = var(&q, i, t - 1) {
+                        support.push(prev);
+                        self.add(&[-next, -prev, lit(x, symbol[t - 1])]);
+                    }
+                }
+                if looping(t) {
+                    if let Some(same) = var(&q, i, t) {
+                        support.push(same);
+                        self.add(&[-next, -same, -x]);
+                    }
+                }
+                self.add(&support);
+            }
+        }
+    }
+}
+
+/// Enumerates up to `max_solutions` solutions of `puzzle` that extend the (propagated) `grid`.
+pub(crate) fn enumerate(puzzle: &Puzzle, grid: &Grid, max_solutions: usize, stop: StopFlags<'_>) -> SatResult {
+    let (width, height) = (puzzle.width(), puzzle.height());
+    let cell = |r: usize, c: usize| (r * width + c + 1) as i32;
+    let mut solver: cadical::Solver<Stop<'_>> = cadical::Solver::new();
+    solver.set_callbacks(Some(Stop(stop)));
+    let mut encoder = Encoder { solver: &mut solver, next_var: (width * height) as i32, clause: Vec::new() };
+    for (r, clue) in puzzle.rows().iter().enumerate() {
+        let cells: Vec<i32> = (0..width).map(|c| cell(r, c)).collect();
+        encoder.line(clue.runs(), &cells);
+    }
+    for (c, clue) in puzzle.columns().iter().enumerate() {
+        let cells: Vec<i32> = (0..height).map(|r| cell(r, c)).collect();
+        encoder.line(clue.runs(), &cells);
+    }
+    let mut free = Vec::new();
+    for r in 0..height {
+        for c in 0..width {
+            match grid.get(r, c) {
+                Cell::Filled => encoder.add(&[cell(r, c)]),
+                Cell::Empty => encoder.add(&[-cell(r, c)]),
+                Cell::Unknown => free.push((r, c)),
+            }
+        }
+    }
+    let mut solutions = Vec::new();
+    loop {
+        match solver.solve() {
+            Some(true) => {
+                let mut picture = Picture::new(width, height);
+                for r in 0..height {
+                    for c in 0..width {
+                        picture.set(r, c, solver.value(cell(r, c)) == Some(true));
+                    }
+                }
+                // Block this picture: some free cell must differ.
+                let blocking: Vec<i32> = free
+                    .iter()
+                    .map(|&(r, c)| if picture.get(r, c) { -cell(r, c) } else { cell(r, c) })
+                    .collect();
+                solutions.push(picture);
+                if solutions.len() >= max_solutions {
+                    return SatResult { solutions, exhausted: false };
+                }
+                if blocking.is_empty() {
+                    return SatResult { solutions, exhausted: true };
+                }
+                solver.add_clause(blocking);
+            }
+            Some(false) => return SatResult { solutions, exhausted: true },
+            None => return SatResult { solutions, exhausted: false },
+        }
+    }
+}

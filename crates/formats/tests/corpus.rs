@@ -1,0 +1,223 @@
+//! Every puzzle file of the shared corpora (`shared/puzzles/` beside the repository):
+//! black-and-white ones must parse in the expected format, their goals must satisfy their clues,
+//! and every puzzle must survive a round trip through every writable format; colour puzzles and
+//! triddlers must be refused with a clear error. Files that hold the same puzzle in two formats
+//! must agree.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use nonogram_core::Puzzle;
+use nonogram_formats::{parse, read_file, write, Format, ParseErrorKind};
+
+/// The corpora live in `shared/puzzles` beside the repository; look upward from this crate.
+fn corpus_root() -> Option<PathBuf> {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let here = here.canonicalize().unwrap_or_else(|_| here.to_path_buf());
+    here.ancestors()
+        .map(|a| a.join("shared/puzzles"))
+        .find(|p| p.is_dir())
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+/// Files in the corpora that are not puzzles in a format we read: licences, and formats outside
+/// our list (gnonograms' `.gno`, nonogrid's TOML, pynogram's INI-like text, Tatham's game ids).
+const NOT_OURS: &[&str] = &[
+    "LICENSE",
+    "gnonograms.gno",
+    "nonogrid-colour-uk.toml",
+    "nonogrid-hello.toml",
+    "pynogram-colour-uk.txt",
+    "tatham-pattern-ids.txt",
+];
+
+/// Colour puzzles: refused with `ParseErrorKind::Colour`.
+const COLOUR: &[&str] = &[
+    "formats/webpbn-colour-not-invented-yet-3.xml",
+    "olsak/acorn.g",
+    "olsak/alladin.g",
+    "olsak/bird2.g",
+    "olsak/brontik.g",
+    "olsak/dvekocky.g",
+    "olsak/noty.g",
+    "olsak/oko.g",
+    "olsak/raketa.g",
+    "olsak/rose.g",
+    "olsak/ruze.g",
+    "olsak/spaceShuttle.g",
+    "olsak/viceres.g",
+];
+
+/// Triddlers (hexagonal puzzles): refused with `ParseErrorKind::Unsupported`.
+const TRIDDLERS: &[&str] = &["olsak/creature.g", "olsak/tkocka.g", "olsak/vcely.g"];
+
+/// The format a corpus file is in, from where it is and its name.
+fn expected_format(rel: &str) -> Format {
+    let ext = rel.rsplit('.').next().unwrap();
+    if rel.starts_with("tournament/") {
+        return Format::Tournament;
+    }
+    match ext {
+        "non" => Format::Non,
+        "nin" => Format::Nin,
+        "g" => Format::G,
+        "mk" => Format::Mk,
+        "cwd" => Format::Cwd,
+        "xml" => Format::Xml,
+        "json" => Format::Json,
+        _ if rel.contains("r-puzzle-strings") => Format::String,
+        _ if rel.contains("gecode") => Format::Gecode,
+        _ => panic!("no expected format for {rel}"),
+    }
+}
+
+/// Writes and reads back in every writable format.
+fn assert_round_trips(p: &Puzzle, rel: &str) {
+    for &format in Format::ALL.iter().filter(|f| f.is_writable()) {
+        let Ok(text) = write(p, format) else {
+            assert!(format == Format::Picture && p.metadata.goal.is_none());
+            continue;
+        };
+        let back = parse(&text, format).unwrap_or_else(|e| panic!("{rel} via {format}: {e}"));
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].rows(), p.rows(), "{rel} via {format}");
+        assert_eq!(back[0].columns(), p.columns(), "{rel} via {format}");
+        let m = &back[0].metadata;
+        if matches!(format, Format::Non | Format::Json | Format::Xml) {
+            assert_eq!(m.title, p.metadata.title, "{rel} via {format}");
+            assert_eq!(m.author, p.metadata.author, "{rel} via {format}");
+            assert_eq!(m.copyright, p.metadata.copyright, "{rel} via {format}");
+        }
+        if matches!(format, Format::Non | Format::Json) {
+            assert_eq!(m.license, p.metadata.license, "{rel} via {format}");
+        }
+        if matches!(
+            format,
+            Format::Non | Format::Json | Format::Xml | Format::Picture
+        ) {
+            assert_eq!(m.goal, p.metadata.goal, "{rel} via {format}");
+        }
+    }
+}
+
+#[test]
+fn every_corpus_file() {
+    let Some(root) = corpus_root() else {
+        // The corpora are outside the repository; without them there is nothing to check.
+        eprintln!(
+            "shared/puzzles not found above {}; skipping",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        return;
+    };
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    let mut parsed: BTreeMap<String, Vec<Puzzle>> = BTreeMap::new();
+    let (mut puzzles_seen, mut goals_seen) = (0, 0);
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.ends_with(".md") || NOT_OURS.contains(&name.as_str()) {
+            continue;
+        }
+        let rel = path
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let result = read_file(&path, None);
+        if COLOUR.contains(&rel.as_str()) || TRIDDLERS.contains(&rel.as_str()) {
+            let e = result
+                .err()
+                .unwrap_or_else(|| panic!("{rel} should be refused"));
+            let kind = e.parse_error().unwrap().kind();
+            if COLOUR.contains(&rel.as_str()) {
+                assert_eq!(kind, &ParseErrorKind::Colour, "{rel}: {e}");
+                assert!(e
+                    .to_string()
+                    .contains("colour puzzles are not supported yet"));
+            } else {
+                assert!(matches!(kind, ParseErrorKind::Unsupported(_)), "{rel}: {e}");
+            }
+            assert!(!e.to_string().contains('\n'));
+            continue;
+        }
+        let (format, puzzles) = result.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(format, expected_format(&rel), "{rel}");
+        for p in &puzzles {
+            puzzles_seen += 1;
+            if let Some(goal) = &p.metadata.goal {
+                goals_seen += 1;
+                assert!(
+                    p.is_solved_by(goal),
+                    "{rel}: the goal does not satisfy the clues"
+                );
+            }
+            assert_round_trips(p, &rel);
+        }
+        parsed.insert(rel, puzzles);
+    }
+    assert!(parsed.len() >= 280, "only {} files parsed", parsed.len());
+    assert!(
+        puzzles_seen >= 7000 && goals_seen >= 1000,
+        "{puzzles_seen} puzzles, {goals_seen} goals"
+    );
+
+    // The same puzzles in two formats must have the same clues.
+    let same = |a: &str, b: &str| {
+        let (pa, pb) = (&parsed[a], &parsed[b]);
+        assert_eq!(pa.len(), pb.len(), "{a} vs {b}");
+        for (x, y) in pa.iter().zip(pb) {
+            assert_eq!(
+                (x.rows(), x.columns()),
+                (y.rows(), y.columns()),
+                "{a} vs {b}"
+            );
+        }
+    };
+    for id in [
+        "00001", "00006", "00016", "00021", "00023", "00027", "00065", "00436", "00529", "00803",
+        "01611", "06574",
+    ] {
+        same(
+            &format!("survey/webpbn-{id}.non"),
+            &format!("survey-xml/webpbn-{id}.xml"),
+        );
+    }
+    same("formats/webpbn-1.cwd", "mikix/webpbn/1.non");
+    same("formats/webpbn-1-with-goal.xml", "mikix/webpbn/1.non");
+    same("formats/gecode-heart-spec.txt", "seeds/gecode-heart.non");
+    // A solution has the clues of its puzzle: this pins "columns first" in tournament files.
+    same(
+        "tournament/taai2011.txt",
+        "tournament/taai2011.solutions.txt",
+    );
+    let strings = &parsed["formats/r-puzzle-strings.txt"];
+    let duck = &parsed["seeds/duck.non"][0];
+    assert_eq!(
+        (strings[0].rows(), strings[0].columns()),
+        (duck.rows(), duck.columns())
+    );
+    for set in parsed.keys().filter(|k| k.starts_with("tournament/")) {
+        assert_eq!(parsed[set].len(), 1000, "{set}");
+        assert!(
+            parsed[set]
+                .iter()
+                .all(|p| p.width() == 25 && p.height() == 25),
+            "{set}"
+        );
+    }
+}

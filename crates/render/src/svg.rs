@@ -1,0 +1,284 @@
+//! Puzzle sheets as SVG: a blank sheet to print, a solution, or a partial grid with its unknown
+//! cells hatched.
+//!
+//! The XML is written by hand: the document is a handful of element kinds, and a dependency
+//! would add nothing but weight. Every piece of text that comes from a file (the title) goes
+//! through [`escape`]; clue numbers are digits by construction. Clues are real `<text>` elements,
+//! so the sheet stays searchable and sharp at any zoom.
+
+use std::fmt::Write as _;
+
+use nonogram_core::{Cell, Puzzle};
+
+use crate::sheet::{shown, Layout, SheetOptions};
+use crate::Cells;
+
+/// Draws puzzle sheets as SVG documents.
+#[derive(Clone, Debug, Default)]
+pub struct SvgRenderer {
+    options: SheetOptions,
+}
+
+impl SvgRenderer {
+    pub fn new(options: SheetOptions) -> SvgRenderer {
+        SvgRenderer { options }
+    }
+
+    /// A complete SVG document of `cells` with `puzzle`'s clues (which the size of `cells`
+    /// decides, as for the text renderer).
+    pub fn render(&self, puzzle: &Puzzle, cells: &dyn Cells) -> String {
+        let o = &self.options;
+        let layout = Layout::new(puzzle, cells, o);
+        let (w, h, cell) = (layout.width(), layout.height(), layout.cell);
+        let mut svg = String::new();
+        let _ = writeln!(svg, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+        let _ = writeln!(
+            svg,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
+        );
+        if let Some(title) = &puzzle.metadata.title {
+            let _ = writeln!(svg, "<title>{}</title>", escape(title));
+        }
+        let hatch = cell / 4;
+        let _ = writeln!(
+            svg,
+            r##"<defs><pattern id="unknown" width="{hatch}" height="{hatch}" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="{hatch}" height="{hatch}" fill="#e0e0e0"/><line x1="0" y1="0" x2="0" y2="{hatch}" stroke="#808080" stroke-width="1"/></pattern></defs>"##
+        );
+        let _ = writeln!(svg, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+
+        // Cells: only filled and unknown ones need drawing on the white background.
+        let _ = writeln!(svg, r#"<g id="cells">"#);
+        for r in 0..layout.rows {
+            for c in 0..layout.cols {
+                let fill = match shown(cells, r, c, o.style) {
+                    Cell::Filled => "black",
+                    Cell::Unknown => "url(#unknown)",
+                    Cell::Empty => continue,
+                };
+                let (x, y) = layout.cell_origin(r, c);
+                let _ = writeln!(
+                    svg,
+                    r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}"/>"#
+                );
+            }
+        }
+        let _ = writeln!(svg, "</g>");
+
+        // Grid lines, thin, with thicker guides every few cells.
+        let (gx, gy) = layout.grid_origin();
+        let (gw, gh) = (layout.cols as u32 * cell, layout.rows as u32 * cell);
+        let _ = writeln!(svg, r##"<g id="grid" stroke="#404040">"##);
+        for i in 0..=layout.cols {
+            let x = gx + i as u32 * cell;
+            let width = if layout.is_guide(i, layout.cols, o.guide_every) {
+                2
+            } else {
+                1
+            };
+            let _ = writeln!(
+                svg,
+                r#"<line x1="{x}" y1="{gy}" x2="{x}" y2="{}" stroke-width="{width}"/>"#,
+                gy + gh
+            );
+        }
+        for i in 0..=layout.rows {
+            let y = gy + i as u32 * cell;
+            let width = if layout.is_guide(i, layout.rows, o.guide_every) {
+                2
+            } else {
+                1
+            };
+            let _ = writeln!(
+                svg,
+                r#"<line x1="{gx}" y1="{y}" x2="{}" y2="{y}" stroke-width="{width}"/>"#,
+                gx + gw
+            );
+        }
+        let _ = writeln!(svg, "</g>");
+
+        if o.clues {
+            let size = cell * 3 / 5;
+            let _ = writeln!(
+                svg,
+                r#"<g id="clues" font-family="sans-serif" font-size="{size}" text-anchor="middle" dominant-baseline="central">"#
+            );
+            for (x, y, number) in layout.clue_slots() {
+                let _ = writeln!(
+                    svg,
+                    r#"<text x="{}" y="{}">{}</text>"#,
+                    x + cell / 2,
+                    y + cell / 2,
+                    escape(number)
+                );
+            }
+            let _ = writeln!(svg, "</g>");
+        }
+        svg.push_str("</svg>\n");
+        svg
+    }
+}
+
+/// A matrix plot of lines (the R package's `create_matrix_plot`): one row of squares per line,
+/// filled cells dark and empty ones light, with a gap between rows. `note`, if any, is written
+/// above the plot (for example to say that the set was cut short). `cell` is the side of a
+/// square in pixels (clamped to 2..=100).
+pub fn matrix_plot(lines: &[Vec<bool>], cell: u32, note: Option<&str>) -> String {
+    let cell = cell.clamp(2, 100);
+    let gap = (cell / 3).max(1);
+    let cols = lines.iter().map(Vec::len).max().unwrap_or(0) as u32;
+    let margin = cell;
+    let note_height = if note.is_some() { cell * 2 } else { 0 };
+    let w = margin * 2 + cols * cell;
+    let h = margin * 2 + note_height + lines.len() as u32 * (cell + gap);
+    let mut svg = String::new();
+    let _ = writeln!(svg, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
+    );
+    let _ = writeln!(svg, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    if let Some(note) = note {
+        let _ = writeln!(
+            svg,
+            r#"<text x="{margin}" y="{}" font-family="sans-serif" font-size="{}">{}</text>"#,
+            margin + cell,
+            cell,
+            escape(note)
+        );
+    }
+    let _ = writeln!(
+        svg,
+        r##"<g id="patterns" stroke="#ffffff" stroke-width="0.5">"##
+    );
+    for (r, line) in lines.iter().enumerate() {
+        let y = margin + note_height + r as u32 * (cell + gap);
+        for (c, &filled) in line.iter().enumerate() {
+            let x = margin + c as u32 * cell;
+            let fill = if filled { "#202020" } else { "#e8e8e8" };
+            let _ = writeln!(
+                svg,
+                r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}"/>"#
+            );
+        }
+    }
+    let _ = writeln!(svg, "</g>");
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// Escapes text for XML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Control characters other than tab and newlines are not allowed in XML 1.0 at all.
+            c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sheet::CellStyle;
+    use nonogram_core::{Grid, Picture};
+
+    fn smallex() -> (Puzzle, Picture) {
+        let rows = ["..###", "##.#.", ".###.", ".##..", "###.."];
+        let picture = Picture::from_rows(
+            &rows
+                .iter()
+                .map(|r| r.chars().map(|c| c == '#').collect())
+                .collect::<Vec<_>>(),
+        )
+        .unwrap();
+        (Puzzle::from_picture(&picture), picture)
+    }
+
+    fn texts(doc: &roxmltree::Document<'_>) -> Vec<String> {
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .map(|n| n.text().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_solution_parses_and_holds_its_clues_and_cells() {
+        let (mut puzzle, picture) = smallex();
+        puzzle.metadata.title = Some("<ducks & \"geese\">".into());
+        let svg = SvgRenderer::default().render(&puzzle, &picture);
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        // Margin 10, two clue slots of 20 on each side, five cells of 20.
+        assert_eq!(root.attribute("width"), Some("160"));
+        assert_eq!(root.attribute("height"), Some("160"));
+        let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+        assert_eq!(title.text(), Some("<ducks & \"geese\">"));
+        // Row clues 3 / 2 1 / 3 / 2 / 3, then column clues 1 1 / 4 / 1 3 / 3 / 1.
+        let numbers = texts(&doc);
+        assert_eq!(
+            numbers,
+            ["3", "2", "1", "3", "2", "3", "1", "1", "4", "1", "3", "3", "1"]
+        );
+        let filled = doc
+            .descendants()
+            .filter(|n| n.attribute("fill") == Some("black"))
+            .count();
+        assert_eq!(filled, 14);
+    }
+
+    #[test]
+    fn blank_sheets_and_partial_grids() {
+        let (puzzle, picture) = smallex();
+        let blank = SvgRenderer::new(SheetOptions {
+            style: CellStyle::Blank,
+            ..SheetOptions::default()
+        })
+        .render(&puzzle, &picture);
+        let doc = roxmltree::Document::parse(&blank).unwrap();
+        assert_eq!(
+            doc.descendants()
+                .filter(|n| n.attribute("fill") == Some("black"))
+                .count(),
+            0
+        );
+        assert_eq!(texts(&doc).len(), 13);
+
+        let mut grid = Grid::new(5, 5);
+        grid.set(0, 2, Cell::Filled).unwrap();
+        grid.set(0, 0, Cell::Empty).unwrap();
+        let partial = SvgRenderer::default().render(&puzzle, &grid);
+        let doc = roxmltree::Document::parse(&partial).unwrap();
+        let hatched = doc
+            .descendants()
+            .filter(|n| n.attribute("fill") == Some("url(#unknown)"))
+            .count();
+        assert_eq!(hatched, 23);
+    }
+
+    #[test]
+    fn matrix_plots_have_one_square_per_cell() {
+        let lines = vec![vec![true, false, true], vec![false, true, true]];
+        let svg = matrix_plot(&lines, 10, Some("first 2 of 3 patterns"));
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let squares = doc.descendants().filter(|n| n.has_tag_name("rect")).count();
+        assert_eq!(squares, 1 + 6);
+        assert_eq!(texts(&doc), ["first 2 of 3 patterns"]);
+    }
+
+    #[test]
+    fn escaping() {
+        assert_eq!(
+            escape("a<b>&'\"\u{1}"),
+            "a&lt;b&gt;&amp;&apos;&quot;\u{fffd}"
+        );
+    }
+}
