@@ -27,12 +27,111 @@ impl cadical::Callbacks for Stop<'_> {
     }
 }
 
-/// What the SAT engine found.
-#[derive(Debug)]
-pub(crate) struct SatResult {
+/// Where a [`SatEngine`] run stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SatState {
+    /// A verdict: every solution enumerated (`exhausted`), or `max_solutions` found.
+    Finished { exhausted: bool },
+    /// The conflict limit of this run was reached; run again to go on.
+    Paused,
+    /// The stop flags fired.
+    Stopped,
+}
+
+/// The SAT engine for one puzzle: the CNF, the solver with what it has learnt, and the solutions
+/// found so far. It can be run in slices (see [`SatEngine::run`]), keeping its learnt clauses
+/// between them.
+pub(crate) struct SatEngine<'a> {
+    solver: cadical::Solver<Stop<'a>>,
+    flags: StopFlags<'a>,
+    width: usize,
+    height: usize,
+    /// The cells the starting grid left unknown: blocking clauses only need these.
+    free: Vec<(usize, usize)>,
+    max_solutions: usize,
     pub solutions: Vec<Picture>,
-    /// Whether every solution was enumerated (the last call said "unsatisfiable").
-    pub exhausted: bool,
+    state: Option<SatState>,
+}
+
+impl std::fmt::Debug for SatEngine<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SatEngine").field("solutions", &self.solutions.len()).finish_non_exhaustive()
+    }
+}
+
+impl<'a> SatEngine<'a> {
+    /// Encodes `puzzle`, with the known cells of the (propagated) `grid` as unit clauses.
+    pub fn new(puzzle: &Puzzle, grid: &Grid, max_solutions: usize, flags: StopFlags<'a>) -> SatEngine<'a> {
+        let (width, height) = (puzzle.width(), puzzle.height());
+        let cell = |r: usize, c: usize| (r * width + c + 1) as i32;
+        let mut solver: cadical::Solver<Stop<'a>> = cadical::Solver::new();
+        solver.set_callbacks(Some(Stop(flags)));
+        let mut encoder = Encoder { solver: &mut solver, next_var: (width * height) as i32, clause: Vec::new() };
+        for (r, clue) in puzzle.rows().iter().enumerate() {
+            let cells: Vec<i32> = (0..width).map(|c| cell(r, c)).collect();
+            encoder.line(clue.runs(), &cells);
+        }
+        for (c, clue) in puzzle.columns().iter().enumerate() {
+            let cells: Vec<i32> = (0..height).map(|r| cell(r, c)).collect();
+            encoder.line(clue.runs(), &cells);
+        }
+        let mut free = Vec::new();
+        for r in 0..height {
+            for c in 0..width {
+                match grid.get(r, c) {
+                    Cell::Filled => encoder.add(&[cell(r, c)]),
+                    Cell::Empty => encoder.add(&[-cell(r, c)]),
+                    Cell::Unknown => free.push((r, c)),
+                }
+            }
+        }
+        SatEngine { solver, flags, width, height, free, max_solutions, solutions: Vec::new(), state: None }
+    }
+
+    /// Enumerates solutions until a verdict, the stop flags, or (if given) `conflict_limit`
+    /// conflicts in this run. Once finished, further calls return the same state.
+    pub fn run(&mut self, conflict_limit: Option<i32>) -> SatState {
+        if let Some(state @ SatState::Finished { .. }) = self.state {
+            return state;
+        }
+        let width = self.width;
+        let cell = |r: usize, c: usize| (r * width + c + 1) as i32;
+        let state = loop {
+            if let Some(limit) = conflict_limit {
+                // Resets with every solve call; an error only means CaDiCaL knows no such limit.
+                let _ = self.solver.set_limit("conflicts", limit);
+            }
+            match self.solver.solve() {
+                Some(true) => {
+                    let mut picture = Picture::new(self.width, self.height);
+                    for r in 0..self.height {
+                        for c in 0..self.width {
+                            picture.set(r, c, self.solver.value(cell(r, c)) == Some(true));
+                        }
+                    }
+                    // Block this picture: some free cell must differ.
+                    let blocking: Vec<i32> = self
+                        .free
+                        .iter()
+                        .map(|&(r, c)| if picture.get(r, c) { -cell(r, c) } else { cell(r, c) })
+                        .collect();
+                    self.solutions.push(picture);
+                    if self.solutions.len() >= self.max_solutions {
+                        break SatState::Finished { exhausted: false };
+                    }
+                    if blocking.is_empty() {
+                        break SatState::Finished { exhausted: true };
+                    }
+                    self.solver.add_clause(blocking);
+                }
+                Some(false) => break SatState::Finished { exhausted: true },
+                None if self.flags.should_stop() => break SatState::Stopped,
+                None => break SatState::Paused,
+            }
+        };
+        self.state = Some(state);
+        state
+    }
 }
 
 /// Builds the clauses of a puzzle.
@@ -55,6 +154,8 @@ impl Encoder<'_, '_> {
     }
 
     /// Encodes one line whose cells are the variables `cells` (true = filled).
+    // States and positions index several tables at once; ranges say that more plainly.
+    #[allow(clippy::needless_range_loop)]
     fn line(&mut self, clue: &[u32], cells: &[i32]) {
         let n = cells.len();
         if clue.is_empty() {
@@ -87,8 +188,7 @@ impl Encoder<'_, '_> {
 
         self.add(&[var(&q, 0, 0).expect("start state")]);
         self.add(&[var(&q, n, last).expect("accepting state")]);
-        for i in 0..n {
-            let x = cells[i];
+        for (i, &x) in cells.iter().enumerate() {
             // At least one state after i cells (speeds up unit propagation).
             let states: Vec<i32> = (0..=last).filter_map(|t| var(&q, i + 1, t)).collect();
             self.add(&states);
@@ -126,61 +226,6 @@ impl Encoder<'_, '_> {
                 }
                 self.add(&support);
             }
-        }
-    }
-}
-
-/// Enumerates up to `max_solutions` solutions of `puzzle` that extend the (propagated) `grid`.
-pub(crate) fn enumerate(puzzle: &Puzzle, grid: &Grid, max_solutions: usize, stop: StopFlags<'_>) -> SatResult {
-    let (width, height) = (puzzle.width(), puzzle.height());
-    let cell = |r: usize, c: usize| (r * width + c + 1) as i32;
-    let mut solver: cadical::Solver<Stop<'_>> = cadical::Solver::new();
-    solver.set_callbacks(Some(Stop(stop)));
-    let mut encoder = Encoder { solver: &mut solver, next_var: (width * height) as i32, clause: Vec::new() };
-    for (r, clue) in puzzle.rows().iter().enumerate() {
-        let cells: Vec<i32> = (0..width).map(|c| cell(r, c)).collect();
-        encoder.line(clue.runs(), &cells);
-    }
-    for (c, clue) in puzzle.columns().iter().enumerate() {
-        let cells: Vec<i32> = (0..height).map(|r| cell(r, c)).collect();
-        encoder.line(clue.runs(), &cells);
-    }
-    let mut free = Vec::new();
-    for r in 0..height {
-        for c in 0..width {
-            match grid.get(r, c) {
-                Cell::Filled => encoder.add(&[cell(r, c)]),
-                Cell::Empty => encoder.add(&[-cell(r, c)]),
-                Cell::Unknown => free.push((r, c)),
-            }
-        }
-    }
-    let mut solutions = Vec::new();
-    loop {
-        match solver.solve() {
-            Some(true) => {
-                let mut picture = Picture::new(width, height);
-                for r in 0..height {
-                    for c in 0..width {
-                        picture.set(r, c, solver.value(cell(r, c)) == Some(true));
-                    }
-                }
-                // Block this picture: some free cell must differ.
-                let blocking: Vec<i32> = free
-                    .iter()
-                    .map(|&(r, c)| if picture.get(r, c) { -cell(r, c) } else { cell(r, c) })
-                    .collect();
-                solutions.push(picture);
-                if solutions.len() >= max_solutions {
-                    return SatResult { solutions, exhausted: false };
-                }
-                if blocking.is_empty() {
-                    return SatResult { solutions, exhausted: true };
-                }
-                solver.add_clause(blocking);
-            }
-            Some(false) => return SatResult { solutions, exhausted: true },
-            None => return SatResult { solutions, exhausted: false },
         }
     }
 }

@@ -129,6 +129,9 @@ pub struct Search<'p> {
     decision_budget: Option<u64>,
     /// The root node's grid after probing, once computed.
     root: Option<Grid>,
+    /// The nodes still to explore: the search resumes from here.
+    stack: Vec<Pending>,
+    root_serial: u64,
     prop: Propagator<'p>,
     solutions: Vec<Picture>,
     seen: HashSet<Picture>,
@@ -149,6 +152,8 @@ impl<'p> Search<'p> {
             probing: config.probing,
             decision_budget: None,
             root: None,
+            stack: Vec::new(),
+            root_serial: 0,
             prop: Propagator::new(puzzle),
             solutions: Vec::new(),
             seen: HashSet::new(),
@@ -194,13 +199,10 @@ impl<'p> Search<'p> {
 
     /// Searches from the empty grid.
     pub fn run(&mut self, termination: &mut Termination<'_>) -> Finish {
-        let puzzle = self.prop.puzzle();
-        let mut root = Grid::new(puzzle.width(), puzzle.height());
-        self.prop.enqueue_all();
-        if self.prop.propagate(&mut root).is_err() {
+        if !self.start() {
             return Finish::Exhausted;
         }
-        self.run_from(root, termination)
+        self.resume(self.decision_budget, termination)
     }
 
     /// Searches below a propagated grid.
@@ -209,25 +211,46 @@ impl<'p> Search<'p> {
     /// random 30×30 puzzles: each restart forfeits the probe memo below the root, and noise
     /// spoils an ordering that is already good. See BENCHMARKS.md.)
     pub fn run_from(&mut self, root: Grid, termination: &mut Termination<'_>) -> Finish {
-        let root_serial = self.next_serial;
-        self.next_serial += 1;
-        self.dfs(root, root_serial, termination)
+        self.start_from(root);
+        self.resume(self.decision_budget, termination)
     }
 
-    /// The depth-first search proper.
-    fn dfs(&mut self, root: Grid, root_serial: u64, termination: &mut Termination<'_>) -> Finish {
+    /// Prepares a search from the empty grid: line propagation of the root. Returns false if
+    /// that already contradicts (then there is nothing to search).
+    pub fn start(&mut self) -> bool {
+        let puzzle = self.prop.puzzle();
+        let mut root = Grid::new(puzzle.width(), puzzle.height());
+        self.prop.enqueue_all();
+        if self.prop.propagate(&mut root).is_err() {
+            return false;
+        }
+        self.start_from(root);
+        true
+    }
+
+    /// Prepares a search below a propagated grid.
+    pub fn start_from(&mut self, root: Grid) {
+        self.root_serial = self.next_serial;
+        self.next_serial += 1;
         // The root is marked by parent `u64::MAX`.
-        let mut stack: Vec<Pending> = vec![(root, None, u64::MAX)];
-        while let Some((mut grid, decision, parent)) = stack.pop() {
+        self.stack = vec![(root, None, u64::MAX)];
+    }
+
+    /// Runs the depth-first search until it is exhausted, finds enough solutions, is stopped,
+    /// or has made `decision_limit` decisions in all ([`Finish::Budget`]: call again to go on,
+    /// exactly where it left off).
+    pub fn resume(&mut self, decision_limit: Option<u64>, termination: &mut Termination<'_>) -> Finish {
+        while !self.stack.is_empty() {
             if termination.should_stop() {
                 return Finish::Stopped;
             }
-            if self.decision_budget.is_some_and(|b| self.stats.decisions >= b) {
+            if decision_limit.is_some_and(|b| self.stats.decisions >= b) {
                 return Finish::Budget;
             }
+            let Some((mut grid, decision, parent)) = self.stack.pop() else { break };
             let serial = if parent == u64::MAX {
                 self.path.clear();
-                root_serial
+                self.root_serial
             } else {
                 while self.path.last().is_some_and(|&s| s != parent) {
                     self.path.pop();
@@ -253,14 +276,14 @@ impl<'p> Search<'p> {
                 Node::Complete => {
                     // A complete grid at a propagation fixpoint satisfies every line.
                     if self.record(&grid) {
-                        return if stack.is_empty() { Finish::Exhausted } else { Finish::Enough };
+                        return if self.stack.is_empty() { Finish::Exhausted } else { Finish::Enough };
                     }
                 }
                 Node::Branch { row, col, first } => {
                     self.stats.decisions += 1;
                     let second = if first == Cell::Filled { Cell::Empty } else { Cell::Filled };
-                    stack.push((grid.clone(), Some((row, col, second)), serial));
-                    stack.push((grid, Some((row, col, first)), serial));
+                    self.stack.push((grid.clone(), Some((row, col, second)), serial));
+                    self.stack.push((grid, Some((row, col, first)), serial));
                 }
             }
         }

@@ -148,7 +148,7 @@ fn perturb(puzzle: &Puzzle, seed: u64) -> Option<Puzzle> {
         }
         let i = rng.range(0, ra.len() - 1);
         ra[i] -= 1;
-        if rb.is_empty() || rng.next_u64() % 2 == 0 {
+        if rb.is_empty() || rng.next_u64().is_multiple_of(2) {
             let at = rng.range(0, rb.len());
             rb.insert(at, 1);
         } else {

@@ -30,7 +30,7 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nonogram_core::{deduce, Config, Outcome, Solver, Status};
+use nonogram_core::{deduce, Config, Outcome, Solver};
 use nonogram_formats::Format;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -178,7 +178,11 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         .units
         .into_iter()
         .enumerate()
-        .filter(|(position, _)| args.shard.map_or(true, |s| s.keeps(*position)))
+        // (`Option::is_none_or` would need Rust 1.82; the workspace supports 1.80.)
+        .filter(|(position, _)| match args.shard {
+            Some(shard) => shard.keeps(*position),
+            None => true,
+        })
         .map(|(_, unit)| unit)
         .collect();
     summary.units = todo.len();
@@ -210,11 +214,12 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     };
 
     let max_solutions = usize::try_from(args.solutions).unwrap_or(usize::MAX);
-    // One thread per puzzle: the pool supplies the parallelism. (If the core's Config gains a
-    // thread count, it must be set to 1 here.)
+    // One thread per puzzle: the pool supplies the parallelism, and a puzzle spread over every
+    // core (the core's default) would only compete with the puzzles beside it.
     let solver = Solver::new(Config {
         max_solutions,
         timeout: args.timeout,
+        threads: 1,
         ..Config::default()
     });
     let worker = Worker {
@@ -324,8 +329,8 @@ impl Worker<'_> {
                         elapsed: start.elapsed(),
                     }
                 } else {
-                    let outcome: Outcome = self.solver.solve_cancellable(puzzle, Some(self.cancel));
-                    if outcome.status == Status::Timeout && self.cancel.load(Ordering::SeqCst) {
+                    let outcome = self.solver.solve_cancellable(puzzle, Some(self.cancel));
+                    if self.cancel.load(Ordering::SeqCst) && cut_short(&outcome, &self.solver) {
                         return None;
                     }
                     Found::Solved(outcome)
@@ -353,6 +358,14 @@ impl Worker<'_> {
         };
         Some(Finished { line, timing })
     }
+}
+
+/// Whether a solve that ended after Ctrl-C may have been stopped by it. The outcome does not say
+/// why a solve stopped, so any outcome short of a full verdict counts: one that neither exhausted
+/// the search nor found all the solutions asked for. (A `multiple` with fewer solutions than
+/// `--solutions N`, or a `timeout`, may be an interrupted enumeration.)
+fn cut_short(outcome: &Outcome, solver: &Solver) -> bool {
+    !outcome.complete && outcome.solutions.len() < solver.config().max_solutions
 }
 
 /// The result line of a file that gave no puzzle: the solve schema's fields that still make sense
