@@ -7,7 +7,7 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use nonogram_core::{deduce, Config, Deduction, Outcome, Picture, Puzzle, Solver, Status};
+use nonogram_core::{deduce, Config, Deduction, Engine, Outcome, Picture, Puzzle, Solver, Status};
 use nonogram_formats::Format;
 use nonogram_render::{Charset, TextRenderer, TextRendererBuilder};
 use serde::Serialize;
@@ -38,6 +38,16 @@ pub struct Args {
     #[arg(long)]
     pub deduce_only: bool,
 
+    /// Threads for one puzzle (0 = one per core). With two or more, the search and the SAT
+    /// engine race each other and the first to finish answers.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+
+    /// The engine: `auto` (search and SAT together), `search` (propagation, probing and
+    /// depth-first search) or `sat` (CDCL on the line automata).
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = parse_engine)]
+    pub engine: Engine,
+
     /// What to print: `text` (the picture with its clues), `json` (one result object per
     /// puzzle and line), or the name of a clue format to print the puzzle in (no solving).
     #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = parse_output)]
@@ -55,6 +65,11 @@ pub struct Args {
     /// Replace the -o file if it exists.
     #[arg(long, requires = "out")]
     pub force: bool,
+}
+
+/// Parses `--engine`.
+fn parse_engine(name: &str) -> Result<Engine, String> {
+    Engine::from_name(name).ok_or_else(|| format!("unknown engine {name:?} (expected auto, search or sat)"))
 }
 
 /// What `solve` prints.
@@ -109,6 +124,8 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     let solver = Solver::new(Config {
         max_solutions,
         timeout: args.timeout,
+        threads: args.threads,
+        engine: args.engine,
         ..Config::default()
     });
     let text = TextPrinter::new(args.ascii, max_solutions, args.timeout);

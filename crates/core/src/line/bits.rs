@@ -25,9 +25,6 @@ pub fn state_count(clue: &[u32]) -> usize {
 pub struct Scratch {
     forward64: Vec<u64>,
     forward128: Vec<u128>,
-    /// Scratch of the cell-parallel solver.
-    pub(super) parallel64: Vec<u64>,
-    pub(super) parallel128: Vec<u128>,
 }
 
 macro_rules! nfa_solver {

@@ -2,18 +2,20 @@
 //! value in all placements of the runs that agree with the known cells, or report that no
 //! placement agrees (a [`Contradiction`]).
 //!
-//! Three implementations, fastest first; [`LineSolver`] picks one per call:
+//! Four implementations, fastest first; [`LineSolver`] picks one per call:
 //!
+//! - [`parallel`]: one bit per cell, a few word operations per run of the clue, for lines of up
+//!   to 127 cells (almost every published puzzle);
 //! - [`bits`]: the line as a regular expression `0* 1^a 0+ 1^b ... 0*` (the Gecode seed's view),
 //!   run as a bit-parallel NFA (Shift-And): one machine word holds the set of NFA states, one
 //!   forward and one backward pass over the cells, a handful of word operations per cell. Used
-//!   whenever the automaton has at most 128 states (every line of at most 127 cells).
+//!   for longer lines whose automaton has at most 128 states.
 //! - [`dp`]: the classic O(k·n) dynamic programme over (runs placed, cells used), forward and
 //!   backward reachability, for any length.
 //! - [`naive`]: enumerates every placement. Exponential, obviously correct: the oracle the other
-//!   two are tested against (the seeds' `common` over a pattern set).
+//!   three are tested against (the seeds' `common` over a pattern set).
 //!
-//! All three take the line as bit masks (bit `i` of word `i / 64` for cell `i`), the form the
+//! All of them take the line as bit masks (bit `i` of word `i / 64` for cell `i`), the form the
 //! grid stores, and write the complete known masks after deduction.
 
 pub mod bits;
@@ -31,6 +33,9 @@ pub use cache::LineCache;
 /// line than any before comes along.
 #[derive(Debug, Default)]
 pub struct LineSolver {
+    /// Scratch of the cell-parallel solver, per word size.
+    parallel64: Vec<u64>,
+    parallel128: Vec<u128>,
     bits: bits::Scratch,
     dp: dp::Scratch,
 }
@@ -66,14 +71,14 @@ impl LineSolver {
             return Ok(());
         }
         if parallel::fits_u64(clue, len) {
-            let (f, e) = parallel::solve_u64(clue, len, filled[0], empty[0], &mut self.bits.parallel64)?;
+            let (f, e) = parallel::solve_u64(clue, len, filled[0], empty[0], &mut self.parallel64)?;
             out_filled[0] = f;
             out_empty[0] = e;
             return Ok(());
         }
         if parallel::fits_u128(clue, len) {
             let join = |w: &[u64]| u128::from(w[0]) | u128::from(w.get(1).copied().unwrap_or(0)) << 64;
-            let (f, e) = parallel::solve_u128(clue, len, join(filled), join(empty), &mut self.bits.parallel128)?;
+            let (f, e) = parallel::solve_u128(clue, len, join(filled), join(empty), &mut self.parallel128)?;
             for (out, value) in [(&mut *out_filled, f), (&mut *out_empty, e)] {
                 out[0] = value as u64;
                 if words > 1 {
@@ -225,7 +230,18 @@ mod tests {
             let dp = dp::Scratch::default()
                 .solve(&clue, cells.len(), &f, &e, &mut of, &mut oe)
                 .map(|()| masks_to_cells(cells.len(), &of, &oe));
-            prop_assert_eq!(dp, want);
+            prop_assert_eq!(dp, want.clone());
+            // The automaton solver directly (LineSolver only sends it lines of 128 cells or more).
+            if !clue.is_empty() {
+                let (mut of, mut oe) = (vec![0; f.len()], vec![0; f.len()]);
+                let mut scratch = bits::Scratch::default();
+                let nfa = if bits::state_count(&clue) <= 64 {
+                    scratch.solve_u64(&clue, cells.len(), &f, &e, &mut of, &mut oe)
+                } else {
+                    scratch.solve_u128(&clue, cells.len(), &f, &e, &mut of, &mut oe)
+                };
+                prop_assert_eq!(nfa.map(|()| masks_to_cells(cells.len(), &of, &oe)), want);
+            }
         }
 
         /// Long lines take the u128 and DP paths; compare those two (naive is too slow there).
