@@ -164,7 +164,7 @@ fn peer(name: &str, puzzle: &Puzzle, solutions: usize, timeout: f64, dir: &Path,
             if !status.success() {
                 return (elapsed, PeerVerdict::Failed);
             }
-            return (elapsed, PeerVerdict::Solved(count_peer_solutions(&out, puzzle.width())));
+            return (elapsed, PeerVerdict::Solved(count_peer_solutions(&out, puzzle.width(), puzzle.height())));
         }
         if Instant::now() > deadline {
             let _ = child.kill();
@@ -175,20 +175,26 @@ fn peer(name: &str, puzzle: &Puzzle, solutions: usize, timeout: f64, dir: &Path,
     }
 }
 
-/// nonogrid prints each solution as rows of cells; count the blocks of `width`-cell rows
-/// separated by other lines.
-fn count_peer_solutions(out: &str, width: usize) -> usize {
-    let mut count = 0;
-    let mut in_block = false;
+/// nonogrid prints each solution as a block of rows, the row clues first and then one token per
+/// cell (`■` filled, `.` empty, `?` unknown). Counts the complete blocks: runs of at least
+/// `height` consecutive rows whose last `width` cell symbols are all cells, none unknown.
+fn count_peer_solutions(out: &str, width: usize, height: usize) -> usize {
+    let (mut count, mut rows, mut unknown) = (0, 0, false);
+    let close = |rows: usize, unknown: bool| usize::from(rows >= height && !unknown);
     for line in out.lines() {
-        let cells = line.chars().filter(|c| !c.is_whitespace()).count();
-        let grid_like = cells >= width && line.chars().all(|c| " #.\u{2588}\u{2591}X*?-|+0123456789\u{2592}\u{25a0}\u{25a1}".contains(c) || c.is_whitespace());
-        if grid_like && !in_block && cells == width {
-            count += 1;
+        // The last `width` non-blank characters must all be cells (a clue may touch the first).
+        let cells: Vec<char> = line.chars().rev().filter(|c| !c.is_whitespace()).take(width).collect();
+        let is_row = cells.len() == width && cells.iter().all(|c| matches!(c, '■' | '.' | '?' | '#' | 'X'));
+        if is_row {
+            rows += 1;
+            unknown |= cells.contains(&'?');
+        } else {
+            count += close(rows, unknown);
+            rows = 0;
+            unknown = false;
         }
-        in_block = grid_like && cells == width;
     }
-    count
+    count + close(rows, unknown)
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {

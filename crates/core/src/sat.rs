@@ -67,11 +67,19 @@ impl<'a> SatEngine<'a> {
         let mut solver: cadical::Solver<Stop<'a>> = cadical::Solver::new();
         solver.set_callbacks(Some(Stop(flags)));
         let mut encoder = Encoder { solver: &mut solver, next_var: (width * height) as i32, clause: Vec::new() };
+        // Encoding a large puzzle takes a while: it listens to the stop flags too (a half-built
+        // CNF is never solved: `run` sees the flags first).
         for (r, clue) in puzzle.rows().iter().enumerate() {
+            if flags.flagged() {
+                break;
+            }
             let cells: Vec<i32> = (0..width).map(|c| cell(r, c)).collect();
             encoder.line(clue.runs(), &cells);
         }
         for (c, clue) in puzzle.columns().iter().enumerate() {
+            if flags.flagged() {
+                break;
+            }
             let cells: Vec<i32> = (0..height).map(|r| cell(r, c)).collect();
             encoder.line(clue.runs(), &cells);
         }
@@ -93,6 +101,10 @@ impl<'a> SatEngine<'a> {
     pub fn run(&mut self, conflict_limit: Option<i32>) -> SatState {
         if let Some(state @ SatState::Finished { .. }) = self.state {
             return state;
+        }
+        if self.flags.should_stop() {
+            // Also covers a CNF whose encoding was cut short: it must never be solved.
+            return SatState::Stopped;
         }
         let width = self.width;
         let cell = |r: usize, c: usize| (r * width + c + 1) as i32;

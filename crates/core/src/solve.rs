@@ -253,18 +253,37 @@ impl Solver {
     }
 
     /// Search and SAT at once on two threads; the first to finish answers and stops the other.
+    /// The search first runs alone for `search_budget` decisions: most puzzles end there, and
+    /// never pay for a thread or a CNF.
     fn run_portfolio(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
+        let mut search = Search::new(puzzle, &self.config);
+        if !search.start() {
+            return Run { solutions: Vec::new(), finished: true, exhausted: true, stats: Stats::default(), engine: Engine::Search };
+        }
+        let mut termination = Termination::from_flags(flags);
+        match search.resume(Some(self.config.search_budget.max(1)), &mut termination) {
+            Finish::Exhausted => return search_run(search, true, true),
+            Finish::Enough => return search_run(search, true, false),
+            Finish::Stopped => return search_run(search, false, false),
+            Finish::Budget => {}
+        }
+        let grid = search.root_grid().cloned().unwrap_or_else(|| root_grid(puzzle));
         let done = AtomicBool::new(false);
         let flags = flags.with_flag(&done);
+        let mut termination = Termination::from_flags(flags);
         let (search, sat) = std::thread::scope(|scope| {
             let sat = scope.spawn(|| {
-                let run = self.run_sat(puzzle, &root_grid(puzzle), flags);
+                let run = self.run_sat(puzzle, &grid, flags);
                 if run.finished {
                     done.store(true, Ordering::Relaxed);
                 }
                 run
             });
-            let search = self.run_search(puzzle, flags);
+            let search = match search.resume(None, &mut termination) {
+                Finish::Exhausted => search_run(search, true, true),
+                Finish::Enough => search_run(search, true, false),
+                Finish::Stopped | Finish::Budget => search_run(search, false, false),
+            };
             if search.finished {
                 done.store(true, Ordering::Relaxed);
             }
