@@ -96,10 +96,21 @@ enum Bench {
 fn main() {
     let cli = Cli::parse();
     match cli.command {
-        Bench::Corpus { solve, runs, quiet, paths } => corpus(&solve, runs, quiet, &paths),
-        Bench::Random { solve, count, size, density, seed, jobs, peer_sample } => {
-            random(&solve, count, size, density, seed, jobs, peer_sample)
-        }
+        Bench::Corpus {
+            solve,
+            runs,
+            quiet,
+            paths,
+        } => corpus(&solve, runs, quiet, &paths),
+        Bench::Random {
+            solve,
+            count,
+            size,
+            density,
+            seed,
+            jobs,
+            peer_sample,
+        } => random(&solve, count, size, density, seed, jobs, peer_sample),
         Bench::Lines { lengths, known } => lines(&lengths, known),
     }
 }
@@ -136,7 +147,14 @@ enum PeerVerdict {
 }
 
 /// Runs the peer on one puzzle: (seconds, verdict).
-fn peer(name: &str, puzzle: &Puzzle, solutions: usize, timeout: f64, dir: &Path, tag: &str) -> (f64, PeerVerdict) {
+fn peer(
+    name: &str,
+    puzzle: &Puzzle,
+    solutions: usize,
+    timeout: f64,
+    dir: &Path,
+    tag: &str,
+) -> (f64, PeerVerdict) {
     let path = dir.join(format!("{tag}.nin"));
     let text = nonogram_formats::write(puzzle, Format::Nin).expect("nin is writable");
     std::fs::write(&path, text).expect("write peer input");
@@ -164,7 +182,10 @@ fn peer(name: &str, puzzle: &Puzzle, solutions: usize, timeout: f64, dir: &Path,
             if !status.success() {
                 return (elapsed, PeerVerdict::Failed);
             }
-            return (elapsed, PeerVerdict::Solved(count_peer_solutions(&out, puzzle.width(), puzzle.height())));
+            return (
+                elapsed,
+                PeerVerdict::Solved(count_peer_solutions(&out, puzzle.width(), puzzle.height())),
+            );
         }
         if Instant::now() > deadline {
             let _ = child.kill();
@@ -183,8 +204,16 @@ fn count_peer_solutions(out: &str, width: usize, height: usize) -> usize {
     let close = |rows: usize, unknown: bool| usize::from(rows >= height && !unknown);
     for line in out.lines() {
         // The last `width` non-blank characters must all be cells (a clue may touch the first).
-        let cells: Vec<char> = line.chars().rev().filter(|c| !c.is_whitespace()).take(width).collect();
-        let is_row = cells.len() == width && cells.iter().all(|c| matches!(c, '■' | '.' | '?' | '#' | 'X'));
+        let cells: Vec<char> = line
+            .chars()
+            .rev()
+            .filter(|c| !c.is_whitespace())
+            .take(width)
+            .collect();
+        let is_row = cells.len() == width
+            && cells
+                .iter()
+                .all(|c| matches!(c, '■' | '.' | '?' | '#' | 'X'));
         if is_row {
             rows += 1;
             unknown |= cells.contains(&'?');
@@ -204,7 +233,12 @@ fn median(mut xs: Vec<f64>) -> f64 {
 
 fn walk(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
-        let mut entries: Vec<_> = std::fs::read_dir(path).into_iter().flatten().flatten().map(|e| e.path()).collect();
+        let mut entries: Vec<_> = std::fs::read_dir(path)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
         entries.sort();
         for entry in entries {
             walk(&entry, out);
@@ -229,11 +263,17 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
     let (mut total_ours, mut total_peer, mut count, mut disagreements) = (0.0, 0.0, 0, 0);
     let mut peer_unfinished = 0;
     for file in files {
-        let Ok((_, puzzles)) = nonogram_formats::read_file(&file, None) else { continue };
+        let Ok((_, puzzles)) = nonogram_formats::read_file(&file, None) else {
+            continue;
+        };
         for (index, puzzle) in puzzles.iter().enumerate() {
             let name = match puzzles.len() {
                 1 => file.file_name().unwrap().to_string_lossy().into_owned(),
-                _ => format!("{}#{}", file.file_name().unwrap().to_string_lossy(), index + 1),
+                _ => format!(
+                    "{}#{}",
+                    file.file_name().unwrap().to_string_lossy(),
+                    index + 1
+                ),
             };
             let results: Vec<_> = (0..runs.max(1)).map(|_| ours(&solver, puzzle)).collect();
             let status = results[0].1;
@@ -266,7 +306,11 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
                         "timeout".into()
                     }
                 };
-                peer_cols = (verdict_text, format!("{:.1}", pt * 1e3), format!("{:.1}x", pt / t.max(1e-6)));
+                peer_cols = (
+                    verdict_text,
+                    format!("{:.1}", pt * 1e3),
+                    format!("{:.1}x", pt / t.max(1e-6)),
+                );
             }
             if !quiet {
                 println!(
@@ -292,12 +336,24 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn random(args: &SolveArgs, count: usize, size: usize, density: f64, seed: u64, jobs: usize, peer_sample: usize) {
+fn random(
+    args: &SolveArgs,
+    count: usize,
+    size: usize,
+    density: f64,
+    seed: u64,
+    jobs: usize,
+    peer_sample: usize,
+) {
     let puzzles = random_set(seed, count, size, size, density);
     let solver = solver(args);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().expect("thread pool");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .expect("thread pool");
     let start = Instant::now();
-    let results: Vec<(f64, Status)> = pool.install(|| puzzles.par_iter().map(|p| ours(&solver, p)).collect());
+    let results: Vec<(f64, Status)> =
+        pool.install(|| puzzles.par_iter().map(|p| ours(&solver, p)).collect());
     let wall = start.elapsed().as_secs_f64();
     let mut by_status = [0usize; 4];
     for r in &results {
@@ -322,10 +378,21 @@ fn random(args: &SolveArgs, count: usize, size: usize, density: f64, seed: u64, 
         xs.sort_by(f64::total_cmp);
         xs[((xs.len() - 1) as f64 * q) as usize] * 1e3
     };
-    println!("  per puzzle ms: p50 {:.2} p90 {:.2} p99 {:.1} max {:.1}", pct(0.5), pct(0.9), pct(0.99), times[0].0 * 1e3);
+    println!(
+        "  per puzzle ms: p50 {:.2} p90 {:.2} p99 {:.1} max {:.1}",
+        pct(0.5),
+        pct(0.9),
+        pct(0.99),
+        times[0].0 * 1e3
+    );
     println!(
         "  slowest: {}",
-        times.iter().take(5).map(|t| format!("#{} {:.0} ms", t.1, t.0 * 1e3)).collect::<Vec<_>>().join(", ")
+        times
+            .iter()
+            .take(5)
+            .map(|t| format!("#{} {:.0} ms", t.1, t.0 * 1e3))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     if let Some(name) = &args.peer {
         let dir = std::env::temp_dir().join(format!("nonogram-bench-{}", std::process::id()));
@@ -334,12 +401,24 @@ fn random(args: &SolveArgs, count: usize, size: usize, density: f64, seed: u64, 
         let peer_results: Vec<(f64, PeerVerdict)> = pool.install(|| {
             sample
                 .par_iter()
-                .map(|&i| peer(name, &puzzles[i], args.solutions, args.timeout, &dir, &format!("r{i}")))
+                .map(|&i| {
+                    peer(
+                        name,
+                        &puzzles[i],
+                        args.solutions,
+                        args.timeout,
+                        &dir,
+                        &format!("r{i}"),
+                    )
+                })
                 .collect()
         });
         let peer_total: f64 = peer_results.iter().map(|r| r.0).sum();
         let ours_total: f64 = sample.iter().map(|&i| results[i].0).sum();
-        let unfinished = peer_results.iter().filter(|r| r.1 != PeerVerdict::Solved(1) && !matches!(r.1, PeerVerdict::Solved(_))).count();
+        let unfinished = peer_results
+            .iter()
+            .filter(|r| r.1 != PeerVerdict::Solved(1) && !matches!(r.1, PeerVerdict::Solved(_)))
+            .count();
         println!(
             "  peer {name} on the first {} puzzles: cpu {peer_total:.2} s vs ours {ours_total:.2} s ({:.1}x), {unfinished} unfinished or failed",
             sample.len(),
@@ -357,7 +436,9 @@ fn lines(lengths: &[usize], known: f64) {
         let mut cases = Vec::new();
         for _ in 0..2000 {
             let pic = random_picture(&mut rng, len, 1, 0.5);
-            let clue = Clue::from_cells((0..len).map(|c| pic.get(0, c))).runs().to_vec();
+            let clue = Clue::from_cells((0..len).map(|c| pic.get(0, c)))
+                .runs()
+                .to_vec();
             let (mut f, mut e) = (vec![0u64; words], vec![0u64; words]);
             for i in 0..len {
                 if rng.next_f64() < known {

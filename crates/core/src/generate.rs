@@ -51,9 +51,17 @@ pub fn random_puzzle(rng: &mut Rng, width: usize, height: usize, density: f64) -
 }
 
 /// `count` random puzzles from one seed: the benchmark sets.
-pub fn random_set(seed: u64, count: usize, width: usize, height: usize, density: f64) -> Vec<Puzzle> {
+pub fn random_set(
+    seed: u64,
+    count: usize,
+    width: usize,
+    height: usize,
+    density: f64,
+) -> Vec<Puzzle> {
     let mut rng = Rng::new(seed);
-    (0..count).map(|_| random_puzzle(&mut rng, width, height, density)).collect()
+    (0..count)
+        .map(|_| random_puzzle(&mut rng, width, height, density))
+        .collect()
 }
 
 #[cfg(test)]

@@ -79,7 +79,11 @@ impl Grid {
         let mut grid = Grid::new(picture.width(), picture.height());
         for r in 0..picture.height() {
             for c in 0..picture.width() {
-                let cell = if picture.get(r, c) { Cell::Filled } else { Cell::Empty };
+                let cell = if picture.get(r, c) {
+                    Cell::Filled
+                } else {
+                    Cell::Empty
+                };
                 grid.set(r, c, cell).expect("fresh cells cannot conflict");
             }
         }
@@ -172,7 +176,12 @@ impl Grid {
     }
 
     /// Sets the cell at position `i` of a line.
-    pub fn set_line_cell(&mut self, line: LineId, i: usize, value: Cell) -> Result<bool, Contradiction> {
+    pub fn set_line_cell(
+        &mut self,
+        line: LineId,
+        i: usize,
+        value: Cell,
+    ) -> Result<bool, Contradiction> {
         match line.axis {
             Axis::Row => self.set(line.index, i, value),
             Axis::Column => self.set(i, line.index, value),
@@ -181,12 +190,17 @@ impl Grid {
 
     /// A line as a string of `#`, `.` and `?`.
     pub fn line_string(&self, line: LineId) -> String {
-        (0..self.line_len(line.axis)).map(|i| self.line_cell(line, i).symbol()).collect()
+        (0..self.line_len(line.axis))
+            .map(|i| self.line_cell(line, i).symbol())
+            .collect()
     }
 
     /// One row as a string of `#`, `.` and `?`.
     pub fn row_string(&self, row: usize) -> String {
-        self.line_string(LineId { axis: Axis::Row, index: row })
+        self.line_string(LineId {
+            axis: Axis::Row,
+            index: row,
+        })
     }
 
     /// All rows as strings of `#`, `.` and `?`.
@@ -216,8 +230,15 @@ impl Grid {
 
     /// Whether every cell known here is known alike in the snapshot `(filled, empty)`.
     pub(crate) fn is_within(&self, filled: &[u64], empty: &[u64]) -> bool {
-        self.row_filled.iter().zip(filled).all(|(&mine, &theirs)| mine & !theirs == 0)
-            && self.row_empty.iter().zip(empty).all(|(&mine, &theirs)| mine & !theirs == 0)
+        self.row_filled
+            .iter()
+            .zip(filled)
+            .all(|(&mine, &theirs)| mine & !theirs == 0)
+            && self
+                .row_empty
+                .iter()
+                .zip(empty)
+                .all(|(&mine, &theirs)| mine & !theirs == 0)
     }
 
     /// Fixes every cell that is unknown here but known, with the same value, in both snapshots
@@ -250,12 +271,15 @@ impl Grid {
         }
         count
     }
-
 }
 
 impl std::fmt::Debug for Grid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "Grid {}x{} ({} unknown)", self.width, self.height, self.unknown)?;
+        writeln!(
+            f,
+            "Grid {}x{} ({} unknown)",
+            self.width, self.height, self.unknown
+        )?;
         for r in 0..self.height {
             writeln!(f, "{}", self.row_string(r))?;
         }
@@ -274,9 +298,15 @@ mod tests {
         assert_eq!(g.set(2, 65, Cell::Filled), Ok(false));
         assert_eq!(g.set(2, 65, Cell::Empty), Err(Contradiction));
         assert_eq!(g.get(2, 65), Cell::Filled);
-        let (f, e) = g.line(LineId { axis: Axis::Column, index: 65 });
+        let (f, e) = g.line(LineId {
+            axis: Axis::Column,
+            index: 65,
+        });
         assert_eq!((f[0], e[0]), (0b100, 0));
-        let (f, _) = g.line(LineId { axis: Axis::Row, index: 2 });
+        let (f, _) = g.line(LineId {
+            axis: Axis::Row,
+            index: 2,
+        });
         assert_eq!(f, &[0, 1 << 1]);
         assert_eq!(g.unknown_count(), 209);
         g.set(0, 0, Cell::Empty).unwrap();

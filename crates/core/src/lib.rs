@@ -30,7 +30,7 @@ pub mod solve;
 pub mod termination;
 
 pub use grid::{Cell, Grid};
-pub use puzzle::{check_size, Axis, Clue, LineId, Limits, Metadata, Picture, Puzzle, PuzzleError};
+pub use puzzle::{check_size, Axis, Clue, Limits, LineId, Metadata, Picture, Puzzle, PuzzleError};
 pub use solve::{deduce, Config, Deduction, Engine, Outcome, Solver, Stats, Status};
 
 /// The clues cannot be satisfied from the current state: some line has no placement left, or a

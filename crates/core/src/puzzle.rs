@@ -144,7 +144,10 @@ pub struct Limits {
 
 impl Limits {
     /// The default limits.
-    pub const DEFAULT: Limits = Limits { max_side: 4096, max_cells: 1 << 22 };
+    pub const DEFAULT: Limits = Limits {
+        max_side: 4096,
+        max_cells: 1 << 22,
+    };
 }
 
 impl Default for Limits {
@@ -159,9 +162,17 @@ pub enum PuzzleError {
     /// A side of zero cells.
     ZeroSize { width: usize, height: usize },
     /// A side or the cell count over [`Limits`].
-    TooLarge { width: usize, height: usize, limits: Limits },
+    TooLarge {
+        width: usize,
+        height: usize,
+        limits: Limits,
+    },
     /// A clue that cannot fit in its line.
-    ClueTooLong { line: LineId, needed: u64, available: usize },
+    ClueTooLong {
+        line: LineId,
+        needed: u64,
+        available: usize,
+    },
     /// The rows ask for a different number of filled cells than the columns.
     TotalsDiffer { rows: u64, columns: u64 },
 }
@@ -199,9 +210,15 @@ pub fn check_size(width: usize, height: usize, limits: Limits) -> Result<(), Puz
     }
     if width > limits.max_side
         || height > limits.max_side
-        || width.checked_mul(height).is_none_or(|c| c > limits.max_cells)
+        || width
+            .checked_mul(height)
+            .is_none_or(|c| c > limits.max_cells)
     {
-        return Err(PuzzleError::TooLarge { width, height, limits });
+        return Err(PuzzleError::TooLarge {
+            width,
+            height,
+            limits,
+        });
     }
     Ok(())
 }
@@ -255,9 +272,16 @@ impl Puzzle {
         let row_total: u64 = rows.iter().map(Clue::filled).sum();
         let col_total: u64 = columns.iter().map(Clue::filled).sum();
         if row_total != col_total {
-            return Err(PuzzleError::TotalsDiffer { rows: row_total, columns: col_total });
+            return Err(PuzzleError::TotalsDiffer {
+                rows: row_total,
+                columns: col_total,
+            });
         }
-        Ok(Puzzle { rows, columns, metadata: Metadata::default() })
+        Ok(Puzzle {
+            rows,
+            columns,
+            metadata: Metadata::default(),
+        })
     }
 
     /// The puzzle whose solution is `picture` (the notebook's `pic2gram`).
@@ -269,7 +293,11 @@ impl Puzzle {
             .map(|c| Clue::from_cells((0..picture.height()).map(|r| picture.get(r, c))))
             .collect();
         // A picture's own clues always fit and always agree: no validation can fail.
-        Puzzle { rows, columns, metadata: Metadata::default() }
+        Puzzle {
+            rows,
+            columns,
+            metadata: Metadata::default(),
+        }
     }
 
     /// Cells per row.
@@ -321,18 +349,27 @@ impl Puzzle {
     /// Checks `picture` against every clue; the error names the first line that disagrees.
     pub fn check(&self, picture: &Picture) -> Result<(), LineId> {
         if picture.width() != self.width() || picture.height() != self.height() {
-            return Err(LineId { axis: Axis::Row, index: 0 });
+            return Err(LineId {
+                axis: Axis::Row,
+                index: 0,
+            });
         }
         for r in 0..self.height() {
             let got = Clue::from_cells((0..self.width()).map(|c| picture.get(r, c)));
             if got != self.rows[r] {
-                return Err(LineId { axis: Axis::Row, index: r });
+                return Err(LineId {
+                    axis: Axis::Row,
+                    index: r,
+                });
             }
         }
         for c in 0..self.width() {
             let got = Clue::from_cells((0..self.height()).map(|r| picture.get(r, c)));
             if got != self.columns[c] {
-                return Err(LineId { axis: Axis::Column, index: c });
+                return Err(LineId {
+                    axis: Axis::Column,
+                    index: c,
+                });
             }
         }
         Ok(())
@@ -351,7 +388,11 @@ pub struct Picture {
 impl Picture {
     /// An all-empty picture. Callers check the size with [`check_size`] first.
     pub fn new(width: usize, height: usize) -> Picture {
-        Picture { width, height, cells: vec![false; width * height] }
+        Picture {
+            width,
+            height,
+            cells: vec![false; width * height],
+        }
     }
 
     /// A picture from rows of cells; `None` unless all rows have the same, non-zero length.
@@ -360,7 +401,11 @@ impl Picture {
         if width == 0 || rows.iter().any(|r| r.len() != width) {
             return None;
         }
-        Some(Picture { width, height: rows.len(), cells: rows.concat() })
+        Some(Picture {
+            width,
+            height: rows.len(),
+            cells: rows.concat(),
+        })
     }
 
     pub fn width(&self) -> usize {
@@ -382,7 +427,9 @@ impl Picture {
 
     /// One row as a string of `#` (filled) and `.` (empty).
     pub fn row_string(&self, row: usize) -> String {
-        (0..self.width).map(|c| if self.get(row, c) { '#' } else { '.' }).collect()
+        (0..self.width)
+            .map(|c| if self.get(row, c) { '#' } else { '.' })
+            .collect()
     }
 
     /// All rows as `#`/`.` strings, the form the JSON output uses.
@@ -421,7 +468,10 @@ mod tests {
     #[test]
     fn clue_drops_zeros_and_derives_from_cells() {
         assert_eq!(Clue::new([0]), Clue::empty());
-        assert_eq!(Clue::from_cells([true, true, false, true]), Clue::new([2, 1]));
+        assert_eq!(
+            Clue::from_cells([true, true, false, true]),
+            Clue::new([2, 1])
+        );
         assert_eq!(Clue::from_cells([false, false]), Clue::empty());
         assert_eq!(Clue::new([3, 1, 2]).min_len(), 8);
         assert_eq!(Clue::empty().min_len(), 0);
@@ -432,15 +482,34 @@ mod tests {
     #[test]
     fn validation_rejects_bad_clues() {
         let err = Puzzle::new(vec![Clue::new([3])], vec![Clue::new([1]); 2]).unwrap_err();
-        assert!(matches!(err, PuzzleError::ClueTooLong { needed: 3, available: 2, .. }));
+        assert!(matches!(
+            err,
+            PuzzleError::ClueTooLong {
+                needed: 3,
+                available: 2,
+                ..
+            }
+        ));
         let err = Puzzle::new(vec![Clue::new([1])], vec![Clue::new([1]); 2]).unwrap_err();
-        assert_eq!(err, PuzzleError::TotalsDiffer { rows: 1, columns: 2 });
-        assert!(matches!(Puzzle::new(vec![], vec![]), Err(PuzzleError::ZeroSize { .. })));
+        assert_eq!(
+            err,
+            PuzzleError::TotalsDiffer {
+                rows: 1,
+                columns: 2
+            }
+        );
+        assert!(matches!(
+            Puzzle::new(vec![], vec![]),
+            Err(PuzzleError::ZeroSize { .. })
+        ));
         assert!(matches!(
             check_size(1_000_000_000, 1_000_000_000, Limits::DEFAULT),
             Err(PuzzleError::TooLarge { .. })
         ));
-        assert!(matches!(check_size(usize::MAX, 2, Limits::DEFAULT), Err(PuzzleError::TooLarge { .. })));
+        assert!(matches!(
+            check_size(usize::MAX, 2, Limits::DEFAULT),
+            Err(PuzzleError::TooLarge { .. })
+        ));
     }
 
     #[test]

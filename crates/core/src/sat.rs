@@ -55,18 +55,29 @@ pub(crate) struct SatEngine<'a> {
 
 impl std::fmt::Debug for SatEngine<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SatEngine").field("solutions", &self.solutions.len()).finish_non_exhaustive()
+        f.debug_struct("SatEngine")
+            .field("solutions", &self.solutions.len())
+            .finish_non_exhaustive()
     }
 }
 
 impl<'a> SatEngine<'a> {
     /// Encodes `puzzle`, with the known cells of the (propagated) `grid` as unit clauses.
-    pub fn new(puzzle: &Puzzle, grid: &Grid, max_solutions: usize, flags: StopFlags<'a>) -> SatEngine<'a> {
+    pub fn new(
+        puzzle: &Puzzle,
+        grid: &Grid,
+        max_solutions: usize,
+        flags: StopFlags<'a>,
+    ) -> SatEngine<'a> {
         let (width, height) = (puzzle.width(), puzzle.height());
         let cell = |r: usize, c: usize| (r * width + c + 1) as i32;
         let mut solver: cadical::Solver<Stop<'a>> = cadical::Solver::new();
         solver.set_callbacks(Some(Stop(flags)));
-        let mut encoder = Encoder { solver: &mut solver, next_var: (width * height) as i32, clause: Vec::new() };
+        let mut encoder = Encoder {
+            solver: &mut solver,
+            next_var: (width * height) as i32,
+            clause: Vec::new(),
+        };
         // Encoding a large puzzle takes a while: it listens to the stop flags too (a half-built
         // CNF is never solved: `run` sees the flags first).
         for (r, clue) in puzzle.rows().iter().enumerate() {
@@ -93,7 +104,16 @@ impl<'a> SatEngine<'a> {
                 }
             }
         }
-        SatEngine { solver, flags, width, height, free, max_solutions, solutions: Vec::new(), state: None }
+        SatEngine {
+            solver,
+            flags,
+            width,
+            height,
+            free,
+            max_solutions,
+            solutions: Vec::new(),
+            state: None,
+        }
     }
 
     /// Enumerates solutions until a verdict, the stop flags, or (if given) `conflict_limit`
@@ -125,7 +145,13 @@ impl<'a> SatEngine<'a> {
                     let blocking: Vec<i32> = self
                         .free
                         .iter()
-                        .map(|&(r, c)| if picture.get(r, c) { -cell(r, c) } else { cell(r, c) })
+                        .map(|&(r, c)| {
+                            if picture.get(r, c) {
+                                -cell(r, c)
+                            } else {
+                                cell(r, c)
+                            }
+                        })
                         .collect();
                     self.solutions.push(picture);
                     if self.solutions.len() >= self.max_solutions {
@@ -222,7 +248,9 @@ impl Encoder<'_, '_> {
             }
             // Backward support: a state after i + 1 cells needs a predecessor and its symbol.
             for t in 0..=last {
-                let Some(next) = var(&q, i + 1, t) else { continue };
+                let Some(next) = var(&q, i + 1, t) else {
+                    continue;
+                };
                 let mut support = vec![-next];
                 if t > 0 {
                     if let Some(prev) = var(&q, i, t - 1) {

@@ -35,7 +35,11 @@ use crate::termination::Termination;
 enum Node {
     Contradiction,
     Complete,
-    Branch { row: usize, col: usize, first: Cell },
+    Branch {
+        row: usize,
+        col: usize,
+        first: Cell,
+    },
     /// Stopped by the termination condition.
     Stopped,
     /// Enough solutions were found (by probes).
@@ -76,7 +80,10 @@ impl Memo {
     fn snapshot(&self, entry: usize) -> (&[u64], &[u64]) {
         let half = self.stride / 2;
         let base = entry * self.stride;
-        (&self.words[base..base + half], &self.words[base + half..base + self.stride])
+        (
+            &self.words[base..base + half],
+            &self.words[base + half..base + self.stride],
+        )
     }
 
     fn store(&mut self, entry: usize, serial: u64, grid: &Grid) {
@@ -179,7 +186,10 @@ impl<'p> Search<'p> {
 
     /// Counters so far.
     pub fn stats(&self) -> Stats {
-        Stats { line_solves: self.prop.line_solves, ..self.stats }
+        Stats {
+            line_solves: self.prop.line_solves,
+            ..self.stats
+        }
     }
 
     /// The solutions found, in the order found.
@@ -239,7 +249,11 @@ impl<'p> Search<'p> {
     /// Runs the depth-first search until it is exhausted, finds enough solutions, is stopped,
     /// or has made `decision_limit` decisions in all ([`Finish::Budget`]: call again to go on,
     /// exactly where it left off).
-    pub fn resume(&mut self, decision_limit: Option<u64>, termination: &mut Termination<'_>) -> Finish {
+    pub fn resume(
+        &mut self,
+        decision_limit: Option<u64>,
+        termination: &mut Termination<'_>,
+    ) -> Finish {
         while !self.stack.is_empty() {
             if termination.should_stop() {
                 return Finish::Stopped;
@@ -247,7 +261,9 @@ impl<'p> Search<'p> {
             if decision_limit.is_some_and(|b| self.stats.decisions >= b) {
                 return Finish::Budget;
             }
-            let Some((mut grid, decision, parent)) = self.stack.pop() else { break };
+            let Some((mut grid, decision, parent)) = self.stack.pop() else {
+                break;
+            };
             let serial = if parent == u64::MAX {
                 self.path.clear();
                 self.root_serial
@@ -276,13 +292,22 @@ impl<'p> Search<'p> {
                 Node::Complete => {
                     // A complete grid at a propagation fixpoint satisfies every line.
                     if self.record(&grid) {
-                        return if self.stack.is_empty() { Finish::Exhausted } else { Finish::Enough };
+                        return if self.stack.is_empty() {
+                            Finish::Exhausted
+                        } else {
+                            Finish::Enough
+                        };
                     }
                 }
                 Node::Branch { row, col, first } => {
                     self.stats.decisions += 1;
-                    let second = if first == Cell::Filled { Cell::Empty } else { Cell::Filled };
-                    self.stack.push((grid.clone(), Some((row, col, second)), serial));
+                    let second = if first == Cell::Filled {
+                        Cell::Empty
+                    } else {
+                        Cell::Filled
+                    };
+                    self.stack
+                        .push((grid.clone(), Some((row, col, second)), serial));
                     self.stack.push((grid, Some((row, col, first)), serial));
                 }
             }
@@ -337,17 +362,27 @@ impl<'p> Search<'p> {
                         return Node::Stopped;
                     }
                     let filled = self.probe(grid, row, col, Cell::Filled, serial);
-                    if filled == Probe::Fresh && self.probe_grids[0].is_complete() && self.record(&self.probe_grids[0].clone()) {
+                    if filled == Probe::Fresh
+                        && self.probe_grids[0].is_complete()
+                        && self.record(&self.probe_grids[0].clone())
+                    {
                         return Node::Enough;
                     }
                     let empty = self.probe(grid, row, col, Cell::Empty, serial);
-                    if empty == Probe::Fresh && self.probe_grids[1].is_complete() && self.record(&self.probe_grids[1].clone()) {
+                    if empty == Probe::Fresh
+                        && self.probe_grids[1].is_complete()
+                        && self.record(&self.probe_grids[1].clone())
+                    {
                         return Node::Enough;
                     }
                     match (filled, empty) {
                         (Probe::Contradiction, Probe::Contradiction) => return Node::Contradiction,
                         (Probe::Contradiction, other) | (other, Probe::Contradiction) => {
-                            let (slot, value) = if empty == Probe::Contradiction { (0, Cell::Filled) } else { (1, Cell::Empty) };
+                            let (slot, value) = if empty == Probe::Contradiction {
+                                (0, Cell::Filled)
+                            } else {
+                                (1, Cell::Empty)
+                            };
                             if other == Probe::Fresh {
                                 std::mem::swap(grid, &mut self.probe_grids[slot]);
                             } else if self.prop.assign(grid, row, col, value).is_err() {
@@ -359,18 +394,56 @@ impl<'p> Search<'p> {
                             // Nothing new here: the grid lies within both remembered results,
                             // so their common cells are already in it.
                             let before = grid.unknown_count();
-                            let (_, after_filled) = probe_result(&self.memo, &self.probe_grids, width, row, col, 0, filled);
-                            let (_, after_empty) = probe_result(&self.memo, &self.probe_grids, width, row, col, 1, empty);
+                            let (_, after_filled) = probe_result(
+                                &self.memo,
+                                &self.probe_grids,
+                                width,
+                                row,
+                                col,
+                                0,
+                                filled,
+                            );
+                            let (_, after_empty) = probe_result(
+                                &self.memo,
+                                &self.probe_grids,
+                                width,
+                                row,
+                                col,
+                                1,
+                                empty,
+                            );
                             consider(&mut best, before, after_filled, after_empty, row, col);
                         }
                         _ => {
                             let before = grid.unknown_count();
-                            let (a, after_filled) = probe_result(&self.memo, &self.probe_grids, width, row, col, 0, filled);
-                            let (b, after_empty) = probe_result(&self.memo, &self.probe_grids, width, row, col, 1, empty);
+                            let (a, after_filled) = probe_result(
+                                &self.memo,
+                                &self.probe_grids,
+                                width,
+                                row,
+                                col,
+                                0,
+                                filled,
+                            );
+                            let (b, after_empty) = probe_result(
+                                &self.memo,
+                                &self.probe_grids,
+                                width,
+                                row,
+                                col,
+                                1,
+                                empty,
+                            );
                             let prop = &mut self.prop;
                             let fixed = grid.adopt_common(a, b, |r, c| {
-                                prop.enqueue(LineId { axis: Axis::Row, index: r });
-                                prop.enqueue(LineId { axis: Axis::Column, index: c });
+                                prop.enqueue(LineId {
+                                    axis: Axis::Row,
+                                    index: r,
+                                });
+                                prop.enqueue(LineId {
+                                    axis: Axis::Column,
+                                    index: c,
+                                });
                             });
                             if fixed > 0 {
                                 changed = true;
@@ -429,7 +502,11 @@ fn consider(
     let by_filled = before.saturating_sub(after_filled) as u64;
     let by_empty = before.saturating_sub(after_empty) as u64;
     let score = (by_filled + 1) * (by_empty + 1);
-    let first = if by_filled >= by_empty { Cell::Empty } else { Cell::Filled };
+    let first = if by_filled >= by_empty {
+        Cell::Empty
+    } else {
+        Cell::Filled
+    };
     if best.is_none_or(|(s, ..)| score > s) {
         *best = Some((score, row, col, first));
     }
@@ -440,7 +517,11 @@ fn first_unknown(grid: &Grid) -> Node {
     for row in 0..grid.height() {
         for col in 0..grid.width() {
             if grid.get(row, col) == Cell::Unknown {
-                return Node::Branch { row, col, first: Cell::Filled };
+                return Node::Branch {
+                    row,
+                    col,
+                    first: Cell::Filled,
+                };
             }
         }
     }

@@ -43,7 +43,9 @@ impl Engine {
 
     /// The engine of a name given by [`Engine::name`].
     pub fn from_name(name: &str) -> Option<Engine> {
-        [Engine::Auto, Engine::Search, Engine::Sat].into_iter().find(|e| e.name() == name)
+        [Engine::Auto, Engine::Search, Engine::Sat]
+            .into_iter()
+            .find(|e| e.name() == name)
     }
 }
 
@@ -211,7 +213,13 @@ impl Solver {
     fn run_interleaved(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         if !search.start() {
-            return Run { solutions: Vec::new(), finished: true, exhausted: true, stats: Stats::default(), engine: Engine::Search };
+            return Run {
+                solutions: Vec::new(),
+                finished: true,
+                exhausted: true,
+                stats: Stats::default(),
+                engine: Engine::Search,
+            };
         }
         let mut termination = Termination::from_flags(flags);
         let mut sat: Option<SatEngine<'_>> = None;
@@ -227,7 +235,10 @@ impl Solver {
                 Finish::Budget => {}
             }
             let engine = sat.get_or_insert_with(|| {
-                let grid = search.root_grid().cloned().unwrap_or_else(|| root_grid(puzzle));
+                let grid = search
+                    .root_grid()
+                    .cloned()
+                    .unwrap_or_else(|| root_grid(puzzle));
                 SatEngine::new(puzzle, &grid, self.config.max_solutions, flags)
             });
             let conflicts = (decisions * CONFLICTS_PER_DECISION).min(i32::MAX as u64) as i32;
@@ -235,7 +246,10 @@ impl Solver {
                 SatState::Paused => {}
                 state @ SatState::Finished { .. } => {
                     let solutions = std::mem::take(&mut engine.solutions);
-                    break Run { stats: search.stats(), ..Run::from_sat(solutions, state) };
+                    break Run {
+                        stats: search.stats(),
+                        ..Run::from_sat(solutions, state)
+                    };
                 }
                 SatState::Stopped => {
                     // Out of time: report what either engine found.
@@ -258,7 +272,13 @@ impl Solver {
     fn run_portfolio(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         if !search.start() {
-            return Run { solutions: Vec::new(), finished: true, exhausted: true, stats: Stats::default(), engine: Engine::Search };
+            return Run {
+                solutions: Vec::new(),
+                finished: true,
+                exhausted: true,
+                stats: Stats::default(),
+                engine: Engine::Search,
+            };
         }
         let mut termination = Termination::from_flags(flags);
         match search.resume(Some(self.config.search_budget.max(1)), &mut termination) {
@@ -267,7 +287,10 @@ impl Solver {
             Finish::Stopped => return search_run(search, false, false),
             Finish::Budget => {}
         }
-        let grid = search.root_grid().cloned().unwrap_or_else(|| root_grid(puzzle));
+        let grid = search
+            .root_grid()
+            .cloned()
+            .unwrap_or_else(|| root_grid(puzzle));
         let done = AtomicBool::new(false);
         let flags = flags.with_flag(&done);
         let mut termination = Termination::from_flags(flags);
@@ -344,14 +367,26 @@ impl Run {
             SatState::Finished { exhausted } => (true, exhausted),
             SatState::Paused | SatState::Stopped => (false, false),
         };
-        Run { solutions, finished, exhausted, stats: Stats::default(), engine: Engine::Sat }
+        Run {
+            solutions,
+            finished,
+            exhausted,
+            stats: Stats::default(),
+            engine: Engine::Sat,
+        }
     }
 }
 
 /// A search's answer as a [`Run`].
 fn search_run(search: Search<'_>, finished: bool, exhausted: bool) -> Run {
     let stats = search.stats();
-    Run { solutions: search.into_solutions(), finished, exhausted, stats, engine: Engine::Search }
+    Run {
+        solutions: search.into_solutions(),
+        finished,
+        exhausted,
+        stats,
+        engine: Engine::Search,
+    }
 }
 
 /// The grid that line propagation alone reaches (a contradiction leaves it as far as it got,

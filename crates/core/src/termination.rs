@@ -19,7 +19,10 @@ pub struct StopFlags<'a> {
 impl<'a> StopFlags<'a> {
     /// Stops at `deadline` (if any) or when `cancel` (if any) becomes true.
     pub fn new(deadline: Option<Instant>, cancel: Option<&'a AtomicBool>) -> StopFlags<'a> {
-        StopFlags { deadline, flags: [cancel, None] }
+        StopFlags {
+            deadline,
+            flags: [cancel, None],
+        }
     }
 
     /// The same condition, also stopping when `flag` becomes true.
@@ -30,7 +33,10 @@ impl<'a> StopFlags<'a> {
 
     /// Whether a flag is raised (cheap: no clock).
     pub fn flagged(&self) -> bool {
-        self.flags.iter().flatten().any(|f| f.load(Ordering::Relaxed))
+        self.flags
+            .iter()
+            .flatten()
+            .any(|f| f.load(Ordering::Relaxed))
     }
 
     /// Whether the deadline has passed.
@@ -64,7 +70,11 @@ impl<'a> Termination<'a> {
     }
 
     pub fn from_flags(flags: StopFlags<'a>) -> Termination<'a> {
-        Termination { flags, polls: 0, stopped: false }
+        Termination {
+            flags,
+            polls: 0,
+            stopped: false,
+        }
     }
 
     /// The underlying condition.

@@ -48,7 +48,12 @@ fn brute_force(puzzle: &Puzzle) -> Vec<Picture> {
     let sets: Vec<_> = puzzle.rows().iter().map(|c| pattern_set(c, w)).collect();
     let mut rows: Vec<Vec<bool>> = Vec::new();
     let mut out = Vec::new();
-    fn go(puzzle: &Puzzle, sets: &[Vec<Vec<bool>>], rows: &mut Vec<Vec<bool>>, out: &mut Vec<Picture>) {
+    fn go(
+        puzzle: &Puzzle,
+        sets: &[Vec<Vec<bool>>],
+        rows: &mut Vec<Vec<bool>>,
+        out: &mut Vec<Picture>,
+    ) {
         let (w, h) = (puzzle.width(), puzzle.height());
         let depth = rows.len();
         for c in 0..w {
@@ -91,7 +96,11 @@ fn check(puzzle: &Puzzle, all: &[Picture], config: Config) -> Result<(), TestCas
             prop_assert!(outcome.complete || max == 1);
         }
         n => {
-            let expect = if max == 1 { Status::Unique } else { Status::Multiple };
+            let expect = if max == 1 {
+                Status::Unique
+            } else {
+                Status::Multiple
+            };
             prop_assert_eq!(outcome.status, expect, "{} solutions, {:?}", n, config);
             prop_assert_eq!(outcome.solutions.len(), n.min(max));
             // Stopping at the limit with a solution unseen is not an exhausted search.
@@ -113,13 +122,31 @@ fn configs() -> Vec<Config> {
     let mut out = Vec::new();
     for max_solutions in [1, 2, 3] {
         for probing in [true, false] {
-            out.push(Config { max_solutions, probing, engine: Engine::Search, ..Config::default() });
+            out.push(Config {
+                max_solutions,
+                probing,
+                engine: Engine::Search,
+                ..Config::default()
+            });
         }
-        out.push(Config { max_solutions, engine: Engine::Sat, ..Config::default() });
+        out.push(Config {
+            max_solutions,
+            engine: Engine::Sat,
+            ..Config::default()
+        });
         // The portfolio, and the one-thread hand-over from search to SAT at several budgets.
-        out.push(Config { max_solutions, threads: 2, ..Config::default() });
+        out.push(Config {
+            max_solutions,
+            threads: 2,
+            ..Config::default()
+        });
         for search_budget in [0, 1, 3] {
-            out.push(Config { max_solutions, threads: 1, search_budget, ..Config::default() });
+            out.push(Config {
+                max_solutions,
+                threads: 1,
+                search_budget,
+                ..Config::default()
+            });
         }
     }
     out
@@ -214,10 +241,20 @@ fn reference_itself_is_right_on_a_known_case() {
     let outcome = Solver::new(Config::default()).solve(&puzzle);
     assert_eq!(outcome.status, Status::Multiple);
     assert_eq!(outcome.differing_cells.len(), 4);
-    let none = Puzzle::new(vec![Clue::new([2]), Clue::empty()], vec![Clue::new([1]), Clue::new([1])]).unwrap();
+    let none = Puzzle::new(
+        vec![Clue::new([2]), Clue::empty()],
+        vec![Clue::new([1]), Clue::new([1])],
+    )
+    .unwrap();
     assert_eq!(brute_force(&none).len(), 1);
-    let bad = Puzzle::new(vec![Clue::new([1, 1]), Clue::empty(), Clue::new([1])], vec![Clue::new([2]), Clue::empty(), Clue::new([1])]);
+    let bad = Puzzle::new(
+        vec![Clue::new([1, 1]), Clue::empty(), Clue::new([1])],
+        vec![Clue::new([2]), Clue::empty(), Clue::new([1])],
+    );
     let bad = bad.unwrap();
     assert!(brute_force(&bad).is_empty());
-    assert_eq!(Solver::new(Config::default()).solve(&bad).status, Status::None);
+    assert_eq!(
+        Solver::new(Config::default()).solve(&bad).status,
+        Status::None
+    );
 }

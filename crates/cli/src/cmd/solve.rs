@@ -69,7 +69,8 @@ pub struct Args {
 
 /// Parses `--engine`.
 fn parse_engine(name: &str) -> Result<Engine, String> {
-    Engine::from_name(name).ok_or_else(|| format!("unknown engine {name:?} (expected auto, search or sat)"))
+    Engine::from_name(name)
+        .ok_or_else(|| format!("unknown engine {name:?} (expected auto, search or sat)"))
 }
 
 /// What `solve` prints.

@@ -16,7 +16,12 @@ struct Slot {
     result: Option<(u64, u64)>,
 }
 
-const EMPTY_SLOT: Slot = Slot { clue: u32::MAX, filled: 0, empty: 0, result: None };
+const EMPTY_SLOT: Slot = Slot {
+    clue: u32::MAX,
+    filled: 0,
+    empty: 0,
+    result: None,
+};
 
 /// A direct-mapped line-result cache.
 #[derive(Clone, Debug)]
@@ -30,7 +35,12 @@ pub struct LineCache {
 impl LineCache {
     /// A cache with `2^bits` slots (allocated on first use).
     pub fn new(bits: u32) -> LineCache {
-        LineCache { slots: Vec::new(), mask: (1usize << bits) - 1, hits: 0, misses: 0 }
+        LineCache {
+            slots: Vec::new(),
+            mask: (1usize << bits) - 1,
+            hits: 0,
+            misses: 0,
+        }
     }
 
     #[inline]
@@ -64,6 +74,11 @@ impl LineCache {
             self.slots = vec![EMPTY_SLOT; self.mask + 1];
         }
         let i = self.index(clue, filled, empty);
-        self.slots[i] = Slot { clue, filled, empty, result };
+        self.slots[i] = Slot {
+            clue,
+            filled,
+            empty,
+            result,
+        };
     }
 }

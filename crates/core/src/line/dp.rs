@@ -58,7 +58,11 @@ impl Scratch {
                 let mut ok = fw[j * width + i - 1] && can_empty(i - 1);
                 if !ok && i >= run && fits(i - run, i) {
                     let s = i - run;
-                    ok = if s == 0 { j == 1 } else { can_empty(s - 1) && fw[(j - 1) * width + s - 1] };
+                    ok = if s == 0 {
+                        j == 1
+                    } else {
+                        can_empty(s - 1) && fw[(j - 1) * width + s - 1]
+                    };
                 }
                 fw[j * width + i] = ok;
             }
@@ -80,7 +84,11 @@ impl Scratch {
                 let mut ok = bw[j * width + i + 1] && can_empty(i);
                 let e = i + run;
                 if !ok && e <= n && fits(i, e) {
-                    ok = if e == n { j + 1 == k } else { can_empty(e) && bw[(j + 1) * width + e + 1] };
+                    ok = if e == n {
+                        j + 1 == k
+                    } else {
+                        can_empty(e) && bw[(j + 1) * width + e + 1]
+                    };
                 }
                 bw[j * width + i] = ok;
             }
@@ -94,8 +102,16 @@ impl Scratch {
             let run = run as usize;
             for s in 0..=n.saturating_sub(run) {
                 let e = s + run;
-                let left = if s == 0 { j == 0 } else { can_empty(s - 1) && fw[j * width + s - 1] };
-                let right = if e == n { j + 1 == k } else { can_empty(e) && bw[(j + 1) * width + e + 1] };
+                let left = if s == 0 {
+                    j == 0
+                } else {
+                    can_empty(s - 1) && fw[j * width + s - 1]
+                };
+                let right = if e == n {
+                    j + 1 == k
+                } else {
+                    can_empty(e) && bw[(j + 1) * width + e + 1]
+                };
                 if left && right && fits(s, e) {
                     cover[s] += 1;
                     cover[e] -= 1;

@@ -77,8 +77,10 @@ impl LineSolver {
             return Ok(());
         }
         if parallel::fits_u128(clue, len) {
-            let join = |w: &[u64]| u128::from(w[0]) | u128::from(w.get(1).copied().unwrap_or(0)) << 64;
-            let (f, e) = parallel::solve_u128(clue, len, join(filled), join(empty), &mut self.parallel128)?;
+            let join =
+                |w: &[u64]| u128::from(w[0]) | u128::from(w.get(1).copied().unwrap_or(0)) << 64;
+            let (f, e) =
+                parallel::solve_u128(clue, len, join(filled), join(empty), &mut self.parallel128)?;
             for (out, value) in [(&mut *out_filled, f), (&mut *out_empty, e)] {
                 out[0] = value as u64;
                 if words > 1 {
@@ -89,11 +91,14 @@ impl LineSolver {
         }
         let states = bits::state_count(clue);
         if states <= 64 {
-            self.bits.solve_u64(clue, len, filled, empty, out_filled, out_empty)
+            self.bits
+                .solve_u64(clue, len, filled, empty, out_filled, out_empty)
         } else if states <= 128 {
-            self.bits.solve_u128(clue, len, filled, empty, out_filled, out_empty)
+            self.bits
+                .solve_u128(clue, len, filled, empty, out_filled, out_empty)
         } else {
-            self.dp.solve(clue, len, filled, empty, out_filled, out_empty)
+            self.dp
+                .solve(clue, len, filled, empty, out_filled, out_empty)
         }
     }
 }
@@ -205,13 +210,27 @@ mod tests {
                 )
             })
             .prop_map(|(picture, reveal, consistent)| {
-                let clue = crate::Clue::from_cells(picture.iter().copied()).runs().to_vec();
+                let clue = crate::Clue::from_cells(picture.iter().copied())
+                    .runs()
+                    .to_vec();
                 let cells = picture
                     .iter()
                     .zip(&reveal)
                     .map(|(&filled, &r)| match r {
-                        0 if consistent => if filled { Cell::Filled } else { Cell::Empty },
-                        0 => if filled { Cell::Empty } else { Cell::Filled },
+                        0 if consistent => {
+                            if filled {
+                                Cell::Filled
+                            } else {
+                                Cell::Empty
+                            }
+                        }
+                        0 => {
+                            if filled {
+                                Cell::Empty
+                            } else {
+                                Cell::Filled
+                            }
+                        }
                         _ => Cell::Unknown,
                     })
                     .collect();

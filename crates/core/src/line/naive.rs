@@ -36,7 +36,13 @@ pub fn solve(clue: &[u32], cells: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
 
 /// Places the runs of `clue` from cell `start` on, calling `found` with each full line that
 /// agrees with `cells`.
-fn place(clue: &[u32], cells: &[Cell], start: usize, line: &mut [bool], found: &mut dyn FnMut(&[bool])) {
+fn place(
+    clue: &[u32],
+    cells: &[Cell],
+    start: usize,
+    line: &mut [bool],
+    found: &mut dyn FnMut(&[bool]),
+) {
     let n = cells.len();
     let Some((&run, rest)) = clue.split_first() else {
         // No runs left: the rest of the line is empty.

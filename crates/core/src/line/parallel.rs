@@ -67,7 +67,13 @@ macro_rules! parallel_solver {
             }
             /// `S[0..=k]` for a clue read in the given order over the given masks.
             #[inline(always)]
-            fn forward(runs: impl Iterator<Item = u32>, e: W, f: W, s: &mut [W], mut left: Option<&mut [W]>) {
+            fn forward(
+                runs: impl Iterator<Item = u32>,
+                e: W,
+                f: W,
+                s: &mut [W],
+                mut left: Option<&mut [W]>,
+            ) {
                 s[0] = reach(1, e);
                 for (j, c) in runs.enumerate() {
                     let gap = if j == 0 { s[0] } else { (s[j] & e) << 1 };
@@ -92,7 +98,13 @@ macro_rules! parallel_solver {
 
             // The reversed line: cell i becomes n-1-i, position p becomes n-p.
             let rev_cells = |x: W| x.reverse_bits() >> (BITS - n);
-            forward(clue.iter().rev().copied(), rev_cells(can_empty), rev_cells(can_fill), r, None);
+            forward(
+                clue.iter().rev().copied(),
+                rev_cells(can_empty),
+                rev_cells(can_fill),
+                r,
+                None,
+            );
             // Now r[j] holds, reversed, the positions from which the last j runs fit. Turn it
             // into r[j] = positions from which runs j..k fit in the rest of the line.
             let rev_positions = |x: W| x.reverse_bits() >> (BITS - 1 - n);
@@ -104,7 +116,11 @@ macro_rules! parallel_solver {
             let mut may_fill: W = 0;
             let mut may_empty: W = 0;
             for (j, &c) in clue.iter().enumerate() {
-                let right = if j + 1 == k { r[k] } else { (r[j + 1] >> 1) & can_empty };
+                let right = if j + 1 == k {
+                    r[k]
+                } else {
+                    (r[j + 1] >> 1) & can_empty
+                };
                 let starts = left[j] & (right >> c);
                 may_fill |= smear(starts, c);
             }
