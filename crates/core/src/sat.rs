@@ -18,6 +18,31 @@ use crate::grid::{Cell, Grid};
 use crate::puzzle::{Picture, Puzzle};
 use crate::termination::StopFlags;
 
+/// The most automaton-state variables we hand to the SAT solver (each brings about five
+/// clauses): past this the CNF would take gigabytes, and the search engine works alone.
+pub const MAX_STATE_VARIABLES: u64 = 4_000_000;
+
+/// How many state variables the CNF of `puzzle` needs: `(L + 1)(slack + 1)` per line.
+pub fn state_variables(puzzle: &Puzzle) -> u64 {
+    [crate::Axis::Row, crate::Axis::Column]
+        .into_iter()
+        .flat_map(|axis| puzzle.clues(axis).iter().map(move |clue| (clue, puzzle.line_len(axis) as u64)))
+        .map(|(clue, len)| {
+            let pattern = clue.min_len();
+            if clue.is_empty() {
+                0
+            } else {
+                (pattern + 1) * (len - pattern + 1)
+            }
+        })
+        .sum()
+}
+
+/// Whether the SAT engine takes `puzzle` (see [`MAX_STATE_VARIABLES`]).
+pub fn fits(puzzle: &Puzzle) -> bool {
+    state_variables(puzzle) <= MAX_STATE_VARIABLES
+}
+
 /// Answers CaDiCaL's periodic "should I stop?".
 struct Stop<'a>(StopFlags<'a>);
 
@@ -267,5 +292,24 @@ impl Encoder<'_, '_> {
                 self.add(&support);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Clue;
+
+    #[test]
+    fn state_variables_count_the_window_of_each_line() {
+        // A 5-cell row with clue 2: pattern length 2, slack 3, so 3 × 4 = 12; an empty column: 0.
+        let puzzle = Puzzle::new(vec![Clue::new([2])], vec![Clue::new([1]), Clue::new([1]), Clue::empty(), Clue::empty(), Clue::empty()]).unwrap();
+        assert_eq!(state_variables(&puzzle), 12 + 2 * 2);
+        assert!(fits(&puzzle));
+        // The largest puzzle the limits allow, half filled with single cells, is refused.
+        let side = 2000;
+        let clue = Clue::new(std::iter::repeat_n(1, side / 4));
+        let big = Puzzle::new(vec![clue.clone(); side], vec![clue; side]).unwrap();
+        assert!(!fits(&big));
     }
 }

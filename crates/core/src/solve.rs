@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crate::grid::Grid;
 use crate::propagate::Propagator;
 use crate::puzzle::{Picture, Puzzle};
-use crate::sat::{SatEngine, SatState};
+use crate::sat::{self, SatEngine, SatState};
 use crate::search::{Finish, Search};
 use crate::termination::{StopFlags, Termination};
 
@@ -27,7 +27,8 @@ pub enum Engine {
     Auto,
     /// Propagation, probing (if [`Config::probing`]) and depth-first search only.
     Search,
-    /// Line propagation, then CDCL on the CNF of the line automata (see [`crate::sat`]).
+    /// Line propagation, then CDCL on the CNF of the line automata (see [`crate::sat`]). A
+    /// puzzle whose CNF would be too large ([`crate::sat::MAX_STATE_VARIABLES`]) is searched.
     Sat,
 }
 
@@ -171,6 +172,8 @@ impl Solver {
         let flags = StopFlags::new(self.config.timeout.map(|t| start + t), cancel);
         let run = match self.config.engine {
             Engine::Search => self.run_search(puzzle, flags),
+            // A CNF too large to build: the search answers alone.
+            _ if !sat::fits(puzzle) => self.run_search(puzzle, flags),
             Engine::Sat => self.run_sat(puzzle, &root_grid(puzzle), flags),
             Engine::Auto if self.threads() >= 2 => self.run_portfolio(puzzle, flags),
             Engine::Auto => self.run_interleaved(puzzle, flags),
