@@ -26,7 +26,12 @@ pub const MAX_STATE_VARIABLES: u64 = 4_000_000;
 pub fn state_variables(puzzle: &Puzzle) -> u64 {
     [crate::Axis::Row, crate::Axis::Column]
         .into_iter()
-        .flat_map(|axis| puzzle.clues(axis).iter().map(move |clue| (clue, puzzle.line_len(axis) as u64)))
+        .flat_map(|axis| {
+            puzzle
+                .clues(axis)
+                .iter()
+                .map(move |clue| (clue, puzzle.line_len(axis) as u64))
+        })
         .map(|(clue, len)| {
             let pattern = clue.min_len();
             if clue.is_empty() {
@@ -303,7 +308,17 @@ mod tests {
     #[test]
     fn state_variables_count_the_window_of_each_line() {
         // A 5-cell row with clue 2: pattern length 2, slack 3, so 3 × 4 = 12; an empty column: 0.
-        let puzzle = Puzzle::new(vec![Clue::new([2])], vec![Clue::new([1]), Clue::new([1]), Clue::empty(), Clue::empty(), Clue::empty()]).unwrap();
+        let puzzle = Puzzle::new(
+            vec![Clue::new([2])],
+            vec![
+                Clue::new([1]),
+                Clue::new([1]),
+                Clue::empty(),
+                Clue::empty(),
+                Clue::empty(),
+            ],
+        )
+        .unwrap();
         assert_eq!(state_variables(&puzzle), 12 + 2 * 2);
         assert!(fits(&puzzle));
         // The largest puzzle the limits allow, half filled with single cells, is refused.

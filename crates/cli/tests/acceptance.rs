@@ -1,0 +1,177 @@
+//! The foundation's acceptance checks, on the shared corpora (`shared/puzzles/` beside the
+//! repository, as CI lays it out):
+//!
+//! - every black-and-white puzzle file parses and solves (Knotty and Faase excepted: they are the
+//!   survey's two hardest and are benchmarks, not tests), and every goal a file carries is the
+//!   solution found when the solution is unique;
+//! - TAAI 2011 puzzles 30 and 180, which have several solutions and trip up solvers that stop at
+//!   the first, are reported `multiple`;
+//! - the first 100 TAAI 2011 puzzles agree with the published solutions.
+//!
+//! Without the corpora (a clone used on its own) the tests say so and pass, except under CI,
+//! where a missing corpus is a failure.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use nonogram_core::{Config, Solver, Status};
+
+fn corpus() -> Option<PathBuf> {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let found = here
+        .ancestors()
+        .map(|a| a.join("shared/puzzles"))
+        .find(|p| p.is_dir());
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "shared/puzzles not found above {}",
+            here.display()
+        );
+        eprintln!(
+            "shared/puzzles not found above {}; skipping",
+            here.display()
+        );
+    }
+    found
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+fn solver(max_solutions: usize) -> Solver {
+    Solver::new(Config {
+        max_solutions,
+        timeout: Some(Duration::from_secs(60)),
+        ..Config::default()
+    })
+}
+
+#[test]
+fn every_black_and_white_shared_puzzle_solves_and_matches_its_goal() {
+    let Some(root) = corpus() else { return };
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    let solver = solver(2);
+    let (mut solved, mut goals) = (0, 0);
+    for file in files {
+        let rel = file
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let name = file.file_name().unwrap().to_string_lossy();
+        if rel.starts_with("tournament") || name == "knotty.nin" || name == "faase.nin" {
+            continue;
+        }
+        // Documents, and formats outside the ones we read (gnonograms, nonogrid TOML, pynogram, Tatham's ids).
+        if name.ends_with(".md")
+            || [
+                "LICENSE",
+                "gnonograms.gno",
+                "nonogrid-",
+                "pynogram-",
+                "tatham-",
+            ]
+            .iter()
+            .any(|p| name.starts_with(p))
+        {
+            continue;
+        }
+        let content = std::fs::read_to_string(&file).unwrap_or_default();
+        if nonogram_formats::detect(Some(&file), &content).is_none() {
+            continue; // READMEs, licences, formats we do not read
+        }
+        let puzzles = match nonogram_formats::read_file(&file, None) {
+            Ok((_, puzzles)) => puzzles,
+            // Colour and triddler files are refused with a clear error, by design (for now).
+            Err(e)
+                if e.to_string().contains("colour") || e.to_string().contains("not supported") =>
+            {
+                continue
+            }
+            Err(e) => panic!("{rel}: {e}"),
+        };
+        for (index, puzzle) in puzzles.iter().enumerate() {
+            let outcome = solver.solve(puzzle);
+            assert!(
+                matches!(outcome.status, Status::Unique | Status::Multiple),
+                "{rel} #{index}: {:?}",
+                outcome.status
+            );
+            solved += 1;
+            if let Some(goal) = &puzzle.metadata.goal {
+                goals += 1;
+                assert!(
+                    puzzle.is_solved_by(goal),
+                    "{rel} #{index}: goal does not satisfy the clues"
+                );
+                if outcome.status == Status::Unique {
+                    assert_eq!(&outcome.solutions[0], goal, "{rel} #{index}");
+                } else {
+                    // Several solutions: the goal must be one of the possible pictures, and ours
+                    // must differ from it only where the solutions differ.
+                    assert!(outcome.solutions.iter().all(|s| puzzle.is_solved_by(s)));
+                }
+            }
+        }
+    }
+    assert!(
+        solved > 200,
+        "only {solved} puzzles solved: is the corpus all there?"
+    );
+    assert!(goals > 10, "only {goals} goals checked");
+}
+
+#[test]
+fn taai_2011_puzzles_30_and_180_have_several_solutions() {
+    let Some(root) = corpus() else { return };
+    let (_, puzzles) =
+        nonogram_formats::read_file(&root.join("tournament/taai2011.txt"), None).unwrap();
+    for number in [30, 180] {
+        let outcome = solver(2).solve(&puzzles[number - 1]);
+        assert_eq!(outcome.status, Status::Multiple, "TAAI 2011 #{number}");
+        assert_eq!(outcome.solutions.len(), 2);
+        assert!(!outcome.differing_cells.is_empty());
+    }
+}
+
+#[test]
+fn first_hundred_taai_2011_puzzles_match_the_published_solutions() {
+    let Some(root) = corpus() else { return };
+    let (_, puzzles) =
+        nonogram_formats::read_file(&root.join("tournament/taai2011.txt"), None).unwrap();
+    let (_, published) =
+        nonogram_formats::read_file(&root.join("tournament/taai2011.solutions.txt"), None).unwrap();
+    let solver = solver(2);
+    for (i, (puzzle, answer)) in puzzles.iter().zip(&published).take(100).enumerate() {
+        let answer = answer
+            .metadata
+            .goal
+            .as_ref()
+            .expect("the solutions file holds pictures");
+        assert!(
+            puzzle.is_solved_by(answer),
+            "published solution of #{} does not fit",
+            i + 1
+        );
+        let outcome = solver.solve(puzzle);
+        match outcome.status {
+            Status::Unique => assert_eq!(&outcome.solutions[0], answer, "#{}", i + 1),
+            Status::Multiple => assert!(outcome.solutions.iter().all(|s| puzzle.is_solved_by(s))),
+            other => panic!("#{}: {other:?}", i + 1),
+        }
+    }
+}
