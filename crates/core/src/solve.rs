@@ -192,14 +192,7 @@ impl Solver {
     fn run_search(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         let finish = search.run(&mut Termination::from_flags(flags));
-        let stats = search.stats();
-        Run {
-            solutions: search.into_solutions(),
-            finished: matches!(finish, Finish::Exhausted | Finish::Enough),
-            exhausted: finish == Finish::Exhausted,
-            stats,
-            engine: Engine::Search,
-        }
+        search_run(search, finish)
     }
 
     /// The SAT engine from a propagated grid.
@@ -216,13 +209,7 @@ impl Solver {
     fn run_interleaved(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         if !search.start() {
-            return Run {
-                solutions: Vec::new(),
-                finished: true,
-                exhausted: true,
-                stats: Stats::default(),
-                engine: Engine::Search,
-            };
+            return Run::contradiction();
         }
         let mut termination = Termination::from_flags(flags);
         let mut sat: Option<SatEngine<'_>> = None;
@@ -232,10 +219,8 @@ impl Solver {
         loop {
             let limit = search.stats().decisions + decisions;
             match search.resume(Some(limit), &mut termination) {
-                Finish::Exhausted => break search_run(search, true, true),
-                Finish::Enough => break search_run(search, true, false),
-                Finish::Stopped => break search_run(search, false, false),
                 Finish::Budget => {}
+                finish => break search_run(search, finish),
             }
             let engine = sat.get_or_insert_with(|| {
                 let grid = search
@@ -256,7 +241,7 @@ impl Solver {
                 }
                 SatState::Stopped => {
                     // Out of time: report what either engine found.
-                    let mut run = search_run(search, false, false);
+                    let mut run = search_run(search, Finish::Stopped);
                     for s in std::mem::take(&mut engine.solutions) {
                         if !run.solutions.contains(&s) {
                             run.solutions.push(s);
@@ -275,20 +260,12 @@ impl Solver {
     fn run_portfolio(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         if !search.start() {
-            return Run {
-                solutions: Vec::new(),
-                finished: true,
-                exhausted: true,
-                stats: Stats::default(),
-                engine: Engine::Search,
-            };
+            return Run::contradiction();
         }
         let mut termination = Termination::from_flags(flags);
         match search.resume(Some(self.config.search_budget.max(1)), &mut termination) {
-            Finish::Exhausted => return search_run(search, true, true),
-            Finish::Enough => return search_run(search, true, false),
-            Finish::Stopped => return search_run(search, false, false),
             Finish::Budget => {}
+            finish => return search_run(search, finish),
         }
         let grid = search
             .root_grid()
@@ -305,11 +282,8 @@ impl Solver {
                 }
                 run
             });
-            let search = match search.resume(None, &mut termination) {
-                Finish::Exhausted => search_run(search, true, true),
-                Finish::Enough => search_run(search, true, false),
-                Finish::Stopped | Finish::Budget => search_run(search, false, false),
-            };
+            let finish = search.resume(None, &mut termination);
+            let search = search_run(search, finish);
             if search.finished {
                 done.store(true, Ordering::Relaxed);
             }
@@ -365,6 +339,17 @@ struct Run {
 }
 
 impl Run {
+    /// Line propagation alone contradicts: no solution, nothing searched.
+    fn contradiction() -> Run {
+        Run {
+            solutions: Vec::new(),
+            finished: true,
+            exhausted: true,
+            stats: Stats::default(),
+            engine: Engine::Search,
+        }
+    }
+
     fn from_sat(solutions: Vec<Picture>, state: SatState) -> Run {
         let (finished, exhausted) = match state {
             SatState::Finished { exhausted } => (true, exhausted),
@@ -381,12 +366,12 @@ impl Run {
 }
 
 /// A search's answer as a [`Run`].
-fn search_run(search: Search<'_>, finished: bool, exhausted: bool) -> Run {
+fn search_run(search: Search<'_>, finish: Finish) -> Run {
     let stats = search.stats();
     Run {
         solutions: search.into_solutions(),
-        finished,
-        exhausted,
+        finished: matches!(finish, Finish::Exhausted | Finish::Enough),
+        exhausted: finish == Finish::Exhausted,
         stats,
         engine: Engine::Search,
     }
