@@ -46,6 +46,11 @@ enum Node {
     Enough,
 }
 
+/// The most memory the stack of pending nodes may take (one grid per level of the search): a
+/// search that would go deeper gives up, as it would at a time limit, rather than exhaust memory.
+/// Only puzzles of millions of cells needing thousands of nested decisions come near it.
+const STACK_BYTES: usize = 2 << 30;
+
 /// The most memory the probe memo may take.
 const MEMO_BYTES: usize = 256 << 20;
 
@@ -138,6 +143,8 @@ pub struct Search<'p> {
     root: Option<Grid>,
     /// The nodes still to explore: the search resumes from here.
     stack: Vec<Pending>,
+    /// The size of one grid, to bound the stack's memory.
+    grid_bytes: usize,
     root_serial: u64,
     prop: Propagator<'p>,
     solutions: Vec<Picture>,
@@ -160,6 +167,10 @@ impl<'p> Search<'p> {
             decision_budget: None,
             root: None,
             stack: Vec::new(),
+            // Two masks (filled, empty) per row and per column, of 8-byte words.
+            grid_bytes: 16
+                * (puzzle.height() * puzzle.width().div_ceil(64)
+                    + puzzle.width() * puzzle.height().div_ceil(64)),
             root_serial: 0,
             prop: Propagator::new(puzzle),
             solutions: Vec::new(),
@@ -260,6 +271,9 @@ impl<'p> Search<'p> {
             }
             if decision_limit.is_some_and(|b| self.stats.decisions >= b) {
                 return Finish::Budget;
+            }
+            if self.stack.len().saturating_mul(self.grid_bytes) > STACK_BYTES {
+                return Finish::Stopped;
             }
             let Some((mut grid, decision, parent)) = self.stack.pop() else {
                 break;
