@@ -17,8 +17,26 @@ use clap::Parser;
 use crate::error::{CliError, Exit};
 
 fn main() -> ExitCode {
-    // Clap prints its own usage errors and exits with status 2, the status we use for bad usage.
-    let cli = cli::Cli::parse();
+    // Help and version go to stdout as clap prints them; a usage error becomes one line on
+    // stderr like every other error (clap would add a blank line and a tip), with status 2.
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help`, `--version`, and `nonogram` alone (which shows the help): as clap prints them.
+        Err(err)
+            if !err.use_stderr()
+                || err.kind()
+                    == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            err.exit()
+        }
+        Err(err) => {
+            let text = err.render().to_string();
+            let first = text.lines().next().unwrap_or("invalid usage");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("nonogram: {} (see --help)", error::one_line(first));
+            return ExitCode::from(Exit::BadInput as u8);
+        }
+    };
     let exit = match cmd::run(cli.command) {
         Ok(exit) => exit,
         // The reader went away (`nonogram solve x | head`): nothing more to say to anyone.

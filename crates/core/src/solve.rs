@@ -97,7 +97,8 @@ pub enum Status {
     Multiple,
     /// No picture satisfies the clues.
     None,
-    /// The time limit ran out or the solve was cancelled; `solutions` holds those found so far.
+    /// The time limit ran out, the solve was cancelled, or (on puzzles of millions of cells)
+    /// the search reached its memory bound; `solutions` holds those found so far.
     Timeout,
 }
 
