@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs every benchmark of BENCHMARKS.md, ours beside nonogrid when it is installed
+# (`cargo install nonogrid --features xml,sat`). Usage:
+#
+#   scripts/bench.sh [--quick] [CORPUS_DIR]
+#
+# CORPUS_DIR defaults to ../shared/puzzles beside the repository. --quick keeps every set but
+# shortens the long ones (1,000 random puzzles instead of 5,000, every tenth tournament puzzle,
+# and the first tournament set only), so the whole run takes minutes instead of hours.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+quick=false
+if [[ "${1:-}" == "--quick" ]]; then quick=true; shift; fi
+corpus="${1:-../shared/puzzles}"
+cargo build --release -q -p nonogram-bench -p nonogram-cli
+bench=target/release/nonogram-bench
+peer=()
+if command -v nonogrid >/dev/null; then peer=(--peer nonogrid); else echo "(nonogrid not found: our figures only)"; fi
+
+echo "## line solver"
+$bench lines
+echo "## survey, uniqueness, 1 thread"
+$bench corpus "${peer[@]}" --threads 1 --timeout 30 "$corpus/survey"
+echo "## survey, uniqueness, 2 threads"
+$bench corpus --threads 2 --timeout 30 "$corpus/survey"
+echo "## random 30x30, uniqueness, 2 jobs"
+if $quick; then count=1000; else count=5000; fi
+$bench random --count "$count" --seed 1 --jobs 2 --threads 1 --timeout 30 "${peer[@]}" --peer-sample 100
+echo "## tournament sets, first solution, 1 thread"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for set in "$corpus"/tournament/*.txt; do
+  [[ "$set" == *solutions* ]] && continue
+  if $quick; then
+    awk '/^\$/{n++} n%10==0' "$set" > "$tmp/$(basename "$set")"
+    $bench corpus --quiet --solutions 1 --threads 1 --timeout 20 "${peer[@]}" "$tmp/$(basename "$set")"
+    break
+  fi
+  $bench corpus --quiet --solutions 1 --threads 1 --timeout 60 "${peer[@]}" "$set"
+done
+echo "## batch scaling (a tenth of the first tournament set)"
+first=$(ls "$corpus"/tournament/*.txt | grep -v solutions | head -n 1)
+for jobs in 1 2; do
+  start=$(date +%s.%N)
+  target/release/nonogram batch --jobs "$jobs" --solutions 1 --timeout 20 --no-progress --shard 10/10 "$first" > /dev/null 2>&1 || true
+  echo "jobs $jobs: $(echo "$(date +%s.%N) - $start" | bc) s"
+done
