@@ -43,5 +43,5 @@ first=$(ls "$corpus"/tournament/*.txt | grep -v solutions | head -n 1)
 for jobs in 1 2; do
   start=$(date +%s.%N)
   target/release/nonogram batch --jobs "$jobs" --solutions 1 --timeout 20 --no-progress --shard 10/10 "$first" > /dev/null 2>&1 || true
-  echo "jobs $jobs: $(echo "$(date +%s.%N) - $start" | bc) s"
+  echo "jobs $jobs: $(awk "BEGIN { print $(date +%s.%N) - $start }") s"
 done
