@@ -408,6 +408,17 @@ impl Picture {
         })
     }
 
+    /// A picture from rows written as text, `#` for a filled cell and anything else for an
+    /// empty one (the form tests and examples write pictures in); `None` unless all rows have
+    /// the same, non-zero length.
+    pub fn from_strings(rows: &[&str]) -> Option<Picture> {
+        let rows: Vec<Vec<bool>> = rows
+            .iter()
+            .map(|r| r.chars().map(|c| c == '#').collect())
+            .collect();
+        Picture::from_rows(&rows)
+    }
+
     pub fn width(&self) -> usize {
         self.width
     }

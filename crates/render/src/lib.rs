@@ -324,14 +324,8 @@ mod tests {
 
     /// The notebook's 5x5 example (`smallex`): row and column clues of mixed lengths.
     fn smallex() -> (Puzzle, Picture) {
-        let rows = ["..###", "##.#.", ".###.", ".##..", "###.."];
-        let picture = Picture::from_rows(
-            &rows
-                .iter()
-                .map(|r| r.chars().map(|c| c == '#').collect())
-                .collect::<Vec<_>>(),
-        )
-        .unwrap();
+        let picture =
+            Picture::from_strings(&["..###", "##.#.", ".###.", ".##..", "###.."]).unwrap();
         (Puzzle::from_picture(&picture), picture)
     }
 

@@ -279,14 +279,8 @@ mod tests {
     use nonogram_core::{Grid, Picture};
 
     fn smallex() -> (Puzzle, Picture) {
-        let rows = ["..###", "##.#.", ".###.", ".##..", "###.."];
-        let picture = Picture::from_rows(
-            &rows
-                .iter()
-                .map(|r| r.chars().map(|c| c == '#').collect())
-                .collect::<Vec<_>>(),
-        )
-        .unwrap();
+        let picture =
+            Picture::from_strings(&["..###", "##.#.", ".###.", ".##..", "###.."]).unwrap();
         (Puzzle::from_picture(&picture), picture)
     }
 
