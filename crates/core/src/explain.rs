@@ -638,13 +638,7 @@ mod tests {
     use crate::{Solver, Status};
 
     fn picture(rows: &[&str]) -> Picture {
-        Picture::from_rows(
-            &rows
-                .iter()
-                .map(|r| r.chars().map(|c| c == '#').collect())
-                .collect::<Vec<_>>(),
-        )
-        .unwrap()
+        Picture::from_strings(rows).unwrap()
     }
 
     fn smallex() -> Puzzle {

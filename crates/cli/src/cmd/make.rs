@@ -561,13 +561,7 @@ mod tests {
     use super::*;
 
     fn picture(rows: &[&str]) -> Picture {
-        Picture::from_rows(
-            &rows
-                .iter()
-                .map(|r| r.chars().map(|c| c == '#').collect())
-                .collect::<Vec<_>>(),
-        )
-        .unwrap()
+        Picture::from_strings(rows).unwrap()
     }
 
     #[test]

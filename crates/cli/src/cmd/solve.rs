@@ -487,7 +487,8 @@ fn list_cells(cells: &[(usize, usize)]) -> String {
     text
 }
 
-fn plural(n: usize, noun: &str) -> String {
+/// `1 puzzle`, `2 puzzles`: a count with its noun (shared by `solve` and `batch`).
+pub(crate) fn plural(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {

@@ -13,6 +13,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::cmd::solve::plural;
+
 /// How many of the slowest puzzles the summary lists.
 const SLOWEST: usize = 10;
 
@@ -294,14 +296,6 @@ fn millis(ms: f64) -> String {
         format!("{:.2} s", ms / 1e3)
     } else {
         format!("{ms:.1} ms")
-    }
-}
-
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }
 
