@@ -38,7 +38,7 @@ struct SolveArgs {
     /// Threads per solve for our solver (0 = all cores).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Our engine: auto, search or sat.
+    /// Our engine: auto, search, learn or sat.
     #[arg(long, default_value = "auto")]
     engine: String,
     /// Time limit per puzzle, seconds, for us and for the peer.

@@ -7,6 +7,8 @@
 //! - [`grid`]: partial grids as bit masks, one pair of masks per row and per column;
 //! - [`line`]: line solvers, a naive reference and the fast bit-parallel one, with a cache;
 //! - [`propagate`]: line solving over rows and columns to a fixpoint;
+//! - `learn`: the learning engine, conflict-driven search with the line solver explaining its
+//!   deductions (lazy clause generation);
 //! - [`sat`]: the SAT engine, one automaton per line as CNF, solved by CaDiCaL;
 //! - [`search`]: probing and depth-first search that enumerates solutions up to a limit;
 //! - [`solve`]: the public entry points, [`Solver`] with its [`Config`], and [`deduce`];
@@ -20,6 +22,7 @@
 pub mod explain;
 pub mod generate;
 pub mod grid;
+mod learn;
 pub mod line;
 pub mod patterns;
 pub mod propagate;

@@ -8,21 +8,30 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
+use crate::learn::{LearnState, Learner};
 use crate::propagate::Propagator;
 use crate::puzzle::{Picture, Puzzle};
 use crate::sat::{self, SatEngine, SatState};
 use crate::search::{Finish, Search};
 use crate::termination::{StopFlags, Termination};
 
+/// With [`Engine::Auto`] on one thread, how much longer each learning turn is than the search
+/// turn before it. Most puzzles are solved within the search's first turn; of those that are
+/// not, learning wins the large majority (hard tournament puzzles, the n-Dom family, random
+/// 30×30 tails), so it gets the larger share. Measured on TAAI 2011 puzzles 471–1000 and random
+/// 30×30 puzzles: shares 1, 2, 4, 8, 16 gave totals falling steadily to 8 and little beyond
+/// (BENCHMARKS.md).
+pub const LEARN_SHARE: u32 = 8;
+
 /// Which engine solves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// Line propagation, probing and depth-first search, with the SAT engine beside it: on two
-    /// or more threads both run at once and the first to finish answers (a portfolio); on one
-    /// thread they take turns of doubling length, each resuming where it stopped. Neither engine
-    /// wins everywhere (search is far ahead on random puzzles, CDCL on the n-Dom family and on
-    /// many hard tournament puzzles), and this costs at most about twice the better one. The
-    /// default.
+    /// Probing search and the learning engine together: on two or more threads both run at
+    /// once and the first to finish answers (a portfolio); on one thread they take turns of
+    /// doubling length, each resuming where it stopped, the learner's turns
+    /// [`LEARN_SHARE`] times as long. Probing search is fastest on most puzzles; learning tames
+    /// the heavy tail where depth-first search keeps meeting the same dead ends (hard
+    /// tournament puzzles, the n-Dom family). The default.
     #[default]
     Auto,
     /// Propagation, probing (if [`Config::probing`]) and depth-first search only.
@@ -30,21 +39,25 @@ pub enum Engine {
     /// Line propagation, then CDCL on the CNF of the line automata (see [`crate::sat`]). A
     /// puzzle whose CNF would be too large ([`crate::sat::MAX_STATE_VARIABLES`]) is searched.
     Sat,
+    /// Conflict-driven search with clause learning over the cells, the line solver explaining
+    /// its deductions (lazy clause generation): see the `learn` module.
+    Learn,
 }
 
 impl Engine {
-    /// `"auto"`, `"search"` or `"sat"`.
+    /// `"auto"`, `"search"`, `"sat"` or `"learn"`.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Auto => "auto",
             Engine::Search => "search",
             Engine::Sat => "sat",
+            Engine::Learn => "learn",
         }
     }
 
     /// The engine of a name given by [`Engine::name`].
     pub fn from_name(name: &str) -> Option<Engine> {
-        [Engine::Auto, Engine::Search, Engine::Sat]
+        [Engine::Auto, Engine::Search, Engine::Sat, Engine::Learn]
             .into_iter()
             .find(|e| e.name() == name)
     }
@@ -68,9 +81,10 @@ pub struct Config {
     /// [`Engine::Auto`] uses more than one (for its portfolio). Batch runs, which already keep
     /// every core busy with separate puzzles, set 1.
     pub threads: usize,
-    /// With [`Engine::Auto`] on one thread: the search's first turn, in decisions; the SAT
-    /// engine's turns are sized to take about as long, and every turn doubles. Default: 16. Most
-    /// puzzles need no decision at all and never reach the SAT engine.
+    /// With [`Engine::Auto`]: the search's first turn, in decisions. On one thread the learning
+    /// engine's turns then take as long as the search's, and every turn doubles; on two, the
+    /// learner's thread starts after it. Default: 16. Most puzzles need no decision at all and
+    /// never start the learner.
     pub search_budget: u64,
 }
 
@@ -173,8 +187,9 @@ impl Solver {
         let flags = StopFlags::new(self.config.timeout.map(|t| start + t), cancel);
         let run = match self.config.engine {
             Engine::Search => self.run_search(puzzle, flags),
+            Engine::Learn => self.run_learn(puzzle, flags),
             // A CNF too large to build: the search answers alone.
-            _ if !sat::fits(puzzle) => self.run_search(puzzle, flags),
+            Engine::Sat if !sat::fits(puzzle) => self.run_search(puzzle, flags),
             Engine::Sat => self.run_sat(puzzle, &root_grid(puzzle), flags),
             Engine::Auto if self.threads() >= 2 => self.run_portfolio(puzzle, flags),
             Engine::Auto => self.run_interleaved(puzzle, flags),
@@ -196,6 +211,13 @@ impl Solver {
         search_run(search, finish)
     }
 
+    /// The learning engine alone.
+    fn run_learn(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
+        let mut learner = Learner::new(puzzle, self.config.max_solutions);
+        let state = learner.run(None, &mut Termination::from_flags(flags));
+        Run::from_learn(&mut learner, state)
+    }
+
     /// The SAT engine from a propagated grid.
     fn run_sat(&self, puzzle: &Puzzle, grid: &Grid, flags: StopFlags<'_>) -> Run {
         let mut sat = SatEngine::new(puzzle, grid, self.config.max_solutions, flags);
@@ -203,47 +225,47 @@ impl Solver {
         Run::from_sat(sat.solutions, state)
     }
 
-    /// Both engines on one thread, in turns of doubling length: search for `search_budget`
-    /// decisions, then SAT for as many conflicts as took about as long, and so on. Each resumes
-    /// where it stopped (the search keeps its stack, the SAT solver what it learnt), so a puzzle
-    /// costs at most about twice what the better engine alone would take.
+    /// Search and learning on one thread, in turns of doubling length: search for
+    /// `search_budget` decisions, then the learning engine for [`LEARN_SHARE`] times as long as
+    /// that took, and so on. Each resumes where it stopped (the search keeps its stack, the
+    /// learner its clauses), so nothing is done twice, and the learner starts from the search's
+    /// probed root.
     fn run_interleaved(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         if !search.start() {
             return Run::contradiction();
         }
         let mut termination = Termination::from_flags(flags);
-        let mut sat: Option<SatEngine<'_>> = None;
+        let mut learner: Option<Learner<'_>> = None;
         let mut decisions = self.config.search_budget.max(1);
-        // One fully probed search node costs about as much as this many CDCL conflicts.
-        const CONFLICTS_PER_DECISION: u64 = 64;
         loop {
+            let turn = Instant::now();
             let limit = search.stats().decisions + decisions;
             match search.resume(Some(limit), &mut termination) {
                 Finish::Budget => {}
                 finish => break search_run(search, finish),
             }
-            let engine = sat.get_or_insert_with(|| {
-                let grid = search
+            let learner = learner.get_or_insert_with(|| {
+                let root = search
                     .root_grid()
                     .cloned()
                     .unwrap_or_else(|| root_grid(puzzle));
-                SatEngine::new(puzzle, &grid, self.config.max_solutions, flags)
+                let mut learner = Learner::new(puzzle, self.config.max_solutions);
+                learner.start_from(&root);
+                learner
             });
-            let conflicts = (decisions * CONFLICTS_PER_DECISION).min(i32::MAX as u64) as i32;
-            match engine.run(Some(conflicts)) {
-                SatState::Paused => {}
-                state @ SatState::Finished { .. } => {
-                    let solutions = std::mem::take(&mut engine.solutions);
-                    break Run {
-                        stats: search.stats(),
-                        ..Run::from_sat(solutions, state)
-                    };
-                }
-                SatState::Stopped => {
+            let deadline = Instant::now() + turn.elapsed() * LEARN_SHARE;
+            let state = learner.run(
+                None,
+                &mut Termination::from_flags(flags.with_deadline(deadline)),
+            );
+            match state {
+                LearnState::Stopped if !flags.should_stop() => {}
+                LearnState::Finished { .. } => break Run::from_learn(learner, state),
+                _ => {
                     // Out of time: report what either engine found.
                     let mut run = search_run(search, Finish::Stopped);
-                    for s in std::mem::take(&mut engine.solutions) {
+                    for s in learner.take_solutions() {
                         if !run.solutions.contains(&s) {
                             run.solutions.push(s);
                         }
@@ -255,9 +277,9 @@ impl Solver {
         }
     }
 
-    /// Search and SAT at once on two threads; the first to finish answers and stops the other.
-    /// The search first runs alone for `search_budget` decisions: most puzzles end there, and
-    /// never pay for a thread or a CNF.
+    /// Search and learning at once on two threads; the first to finish answers and stops the
+    /// other. The search first runs alone for `search_budget` decisions: most puzzles end
+    /// there, and never pay for a second thread.
     fn run_portfolio(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         if !search.start() {
@@ -268,16 +290,19 @@ impl Solver {
             Finish::Budget => {}
             finish => return search_run(search, finish),
         }
-        let grid = search
+        let root = search
             .root_grid()
             .cloned()
             .unwrap_or_else(|| root_grid(puzzle));
         let done = AtomicBool::new(false);
         let flags = flags.with_flag(&done);
         let mut termination = Termination::from_flags(flags);
-        let (search, sat) = std::thread::scope(|scope| {
-            let sat = scope.spawn(|| {
-                let run = self.run_sat(puzzle, &grid, flags);
+        let (search, learn) = std::thread::scope(|scope| {
+            let learn = scope.spawn(|| {
+                let mut learner = Learner::new(puzzle, self.config.max_solutions);
+                learner.start_from(&root);
+                let state = learner.run(None, &mut Termination::from_flags(flags));
+                let run = Run::from_learn(&mut learner, state);
                 if run.finished {
                     done.store(true, Ordering::Relaxed);
                 }
@@ -288,13 +313,14 @@ impl Solver {
             if search.finished {
                 done.store(true, Ordering::Relaxed);
             }
-            // The SAT thread only panics on a bug in the solver binding; the search's answer
-            // stands on its own then.
-            (search, sat.join().ok())
+            // The learner's thread only panics on a bug; the search's answer stands alone then.
+            (search, learn.join().ok())
         });
-        match sat {
-            Some(sat) if sat.finished && !search.finished => sat,
-            Some(sat) if !search.finished && sat.solutions.len() > search.solutions.len() => sat,
+        match learn {
+            Some(learn) if learn.finished && !search.finished => learn,
+            Some(learn) if !search.finished && learn.solutions.len() > search.solutions.len() => {
+                learn
+            }
             _ => search,
         }
     }
@@ -348,6 +374,20 @@ impl Run {
             exhausted: true,
             stats: Stats::default(),
             engine: Engine::Search,
+        }
+    }
+
+    fn from_learn(learner: &mut Learner<'_>, state: LearnState) -> Run {
+        let (finished, exhausted) = match state {
+            LearnState::Finished { exhausted } => (true, exhausted),
+            LearnState::Paused | LearnState::Stopped => (false, false),
+        };
+        Run {
+            solutions: learner.take_solutions(),
+            finished,
+            exhausted,
+            stats: learner.stats(),
+            engine: Engine::Learn,
         }
     }
 

@@ -31,6 +31,12 @@ impl<'a> StopFlags<'a> {
         self
     }
 
+    /// The same condition, also stopping at `deadline` (whichever comes first).
+    pub fn with_deadline(mut self, deadline: Instant) -> StopFlags<'a> {
+        self.deadline = Some(self.deadline.map_or(deadline, |d| d.min(deadline)));
+        self
+    }
+
     /// Whether a flag is raised (cheap: no clock).
     pub fn flagged(&self) -> bool {
         self.flags

@@ -129,11 +129,13 @@ fn configs() -> Vec<Config> {
                 ..Config::default()
             });
         }
-        out.push(Config {
-            max_solutions,
-            engine: Engine::Sat,
-            ..Config::default()
-        });
+        for engine in [Engine::Sat, Engine::Learn] {
+            out.push(Config {
+                max_solutions,
+                engine,
+                ..Config::default()
+            });
+        }
         // The portfolio, and the one-thread hand-over from search to SAT at several budgets.
         out.push(Config {
             max_solutions,

@@ -38,13 +38,14 @@ pub struct Args {
     #[arg(long)]
     pub deduce_only: bool,
 
-    /// Threads for one puzzle (0 = one per core). With two or more, the search and the SAT
-    /// engine race each other and the first to finish answers.
+    /// Threads for one puzzle (0 = one per core). With two or more, the search and the
+    /// learning engine race each other and the first to finish answers.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
 
-    /// The engine: `auto` (search and SAT together), `search` (propagation, probing and
-    /// depth-first search) or `sat` (CDCL on the line automata).
+    /// The engine: `auto` (search and learning together), `search` (propagation, probing and
+    /// depth-first search), `learn` (clause learning with the line solver as propagator) or
+    /// `sat` (CaDiCaL on the line automata).
     #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = parse_engine)]
     pub engine: Engine,
 
@@ -70,7 +71,7 @@ pub struct Args {
 /// Parses `--engine`.
 fn parse_engine(name: &str) -> Result<Engine, String> {
     Engine::from_name(name)
-        .ok_or_else(|| format!("unknown engine {name:?} (expected auto, search or sat)"))
+        .ok_or_else(|| format!("unknown engine {name:?} (expected auto, search, learn or sat)"))
 }
 
 /// What `solve` prints.

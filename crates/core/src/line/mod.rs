@@ -103,6 +103,29 @@ impl LineSolver {
     }
 }
 
+impl LineSolver {
+    /// Whether some placement of `clue` agrees with the known cells (`filled`/`empty`, as for
+    /// [`LineSolver::solve`]). Cheaper than solving for lines of up to 127 cells: only the
+    /// forward pass runs. Explanations in the learning engine ask this many times per conflict.
+    pub fn feasible(&mut self, clue: &[u32], len: usize, filled: &[u64], empty: &[u64]) -> bool {
+        if clue.is_empty() {
+            return filled[..words_for(len)].iter().all(|&w| w == 0);
+        }
+        if parallel::fits_u64(clue, len) {
+            return parallel::feasible_u64(clue, len, filled[0], empty[0]);
+        }
+        if parallel::fits_u128(clue, len) {
+            let join =
+                |w: &[u64]| u128::from(w[0]) | u128::from(w.get(1).copied().unwrap_or(0)) << 64;
+            return parallel::feasible_u128(clue, len, join(filled), join(empty));
+        }
+        let words = words_for(len);
+        let (mut of, mut oe) = (vec![0; words], vec![0; words]);
+        self.solve(clue, len, filled, empty, &mut of, &mut oe)
+            .is_ok()
+    }
+}
+
 /// Converts a line of cells to known masks.
 pub fn cells_to_masks(cells: &[Cell]) -> (Vec<u64>, Vec<u64>) {
     let words = words_for(cells.len()).max(1);
@@ -245,6 +268,7 @@ mod tests {
             let want = naive::solve(&clue, &cells);
             prop_assert_eq!(solve_line(&clue, &cells), want.clone());
             let (f, e) = cells_to_masks(&cells);
+            prop_assert_eq!(LineSolver::new().feasible(&clue, cells.len(), &f, &e), want.is_ok());
             let (mut of, mut oe) = (vec![0; f.len()], vec![0; f.len()]);
             let dp = dp::Scratch::default()
                 .solve(&clue, cells.len(), &f, &e, &mut of, &mut oe)
@@ -272,6 +296,7 @@ mod tests {
             let fast = LineSolver::new().solve(&clue, cells.len(), &f, &e, &mut bf, &mut be);
             let dp = dp::Scratch::default().solve(&clue, cells.len(), &f, &e, &mut df, &mut de);
             prop_assert_eq!(fast, dp);
+            prop_assert_eq!(LineSolver::new().feasible(&clue, cells.len(), &f, &e), dp.is_ok());
             if fast.is_ok() {
                 prop_assert_eq!((bf, be), (df, de));
             }

@@ -17,30 +17,18 @@
 //! be filled; cells at some `p` with `p ∈ S[j]` and `p + 1 ∈ R[j]` may be empty. Everything else
 //! is fixed. Used for lines of up to 127 cells (positions need `n + 1` bits).
 
-use crate::Contradiction;
-
 /// The most runs a line of up to 127 cells can have.
 const MAX_RUNS: usize = 64;
 
 macro_rules! parallel_solver {
-    ($name:ident, $word:ty) => {
-        /// Solves a non-empty clue on a line of at most `BITS - 1` cells.
-        pub fn $name(
-            clue: &[u32],
-            len: usize,
-            filled: $word,
-            empty: $word,
-            scratch: &mut Vec<$word>,
-        ) -> Result<($word, $word), Contradiction> {
+    ($module:ident, $word:ty) => {
+        mod $module {
+            use crate::Contradiction;
+
             type W = $word;
             const BITS: usize = W::BITS as usize;
-            debug_assert!(len < BITS && !clue.is_empty() && clue.len() <= MAX_RUNS);
-            let n = len;
-            let k = clue.len();
-            let cells: W = (1 << n) - 1;
-            let can_empty = cells & !filled;
-            let can_fill = cells & !empty;
 
+            /// Starts `s` such that cells `s..s+c` are all in `x`.
             #[inline(always)]
             fn fit(mut x: W, c: u32) -> W {
                 let mut have = 1;
@@ -51,10 +39,14 @@ macro_rules! parallel_solver {
                 }
                 x
             }
+
+            /// Positions reachable from `a` by crossing cells of `e`.
             #[inline(always)]
             fn reach(a: W, e: W) -> W {
                 a | (e.wrapping_add(a & e) ^ e)
             }
+
+            /// Every cell covered by a run of `c` starting at a bit of `x`.
             #[inline(always)]
             fn smear(mut x: W, c: u32) -> W {
                 let mut have = 1;
@@ -65,6 +57,7 @@ macro_rules! parallel_solver {
                 }
                 x
             }
+
             /// `S[0..=k]` for a clue read in the given order over the given masks.
             #[inline(always)]
             fn forward(
@@ -85,60 +78,96 @@ macro_rules! parallel_solver {
                 }
             }
 
-            // Scratch, never cleared: every entry is written before it is read.
-            if scratch.len() < 3 * (k + 1) {
-                scratch.resize(3 * (k + 1), 0);
-            }
-            let (s, rest) = scratch[..3 * (k + 1)].split_at_mut(k + 1);
-            let (left, r) = rest.split_at_mut(k + 1);
-            forward(clue.iter().copied(), can_empty, can_fill, s, Some(left));
-            if s[k] >> n & 1 == 0 {
-                return Err(Contradiction);
-            }
-
-            // The reversed line: cell i becomes n-1-i, position p becomes n-p.
-            let rev_cells = |x: W| x.reverse_bits() >> (BITS - n);
-            forward(
-                clue.iter().rev().copied(),
-                rev_cells(can_empty),
-                rev_cells(can_fill),
-                r,
-                None,
-            );
-            // Now r[j] holds, reversed, the positions from which the last j runs fit. Turn it
-            // into r[j] = positions from which runs j..k fit in the rest of the line.
-            let rev_positions = |x: W| x.reverse_bits() >> (BITS - 1 - n);
-            r.reverse();
-            for x in r.iter_mut() {
-                *x = rev_positions(*x);
+            /// Whether some placement of a non-empty clue agrees with the known cells (the
+            /// forward pass alone).
+            pub fn feasible(clue: &[u32], len: usize, filled: W, empty: W) -> bool {
+                debug_assert!(len < BITS && !clue.is_empty());
+                let cells: W = (1 << len) - 1;
+                let (e, f) = (cells & !filled, cells & !empty);
+                let mut s = reach(1, e);
+                for (j, &c) in clue.iter().enumerate() {
+                    let gap = if j == 0 { s } else { (s & e) << 1 };
+                    s = reach((gap & fit(f, c)) << c, e);
+                    if s == 0 {
+                        return false;
+                    }
+                }
+                s >> len & 1 != 0
             }
 
-            let mut may_fill: W = 0;
-            let mut may_empty: W = 0;
-            for (j, &c) in clue.iter().enumerate() {
-                let right = if j + 1 == k {
-                    r[k]
-                } else {
-                    (r[j + 1] >> 1) & can_empty
-                };
-                let starts = left[j] & (right >> c);
-                may_fill |= smear(starts, c);
+            /// Solves a non-empty clue on a line of at most `BITS - 1` cells.
+            pub fn solve(
+                clue: &[u32],
+                len: usize,
+                filled: W,
+                empty: W,
+                scratch: &mut Vec<W>,
+            ) -> Result<(W, W), Contradiction> {
+                debug_assert!(len < BITS && !clue.is_empty() && clue.len() <= super::MAX_RUNS);
+                let n = len;
+                let k = clue.len();
+                let cells: W = (1 << n) - 1;
+                let can_empty = cells & !filled;
+                let can_fill = cells & !empty;
+
+                // Scratch, never cleared: every entry is written before it is read.
+                if scratch.len() < 3 * (k + 1) {
+                    scratch.resize(3 * (k + 1), 0);
+                }
+                let (s, rest) = scratch[..3 * (k + 1)].split_at_mut(k + 1);
+                let (left, r) = rest.split_at_mut(k + 1);
+                forward(clue.iter().copied(), can_empty, can_fill, s, Some(left));
+                if s[k] >> n & 1 == 0 {
+                    return Err(Contradiction);
+                }
+
+                // The reversed line: cell i becomes n-1-i, position p becomes n-p.
+                let rev_cells = |x: W| x.reverse_bits() >> (BITS - n);
+                forward(
+                    clue.iter().rev().copied(),
+                    rev_cells(can_empty),
+                    rev_cells(can_fill),
+                    r,
+                    None,
+                );
+                // Now r[j] holds, reversed, the positions from which the last j runs fit. Turn
+                // it into r[j] = positions from which runs j..k fit in the rest of the line.
+                let rev_positions = |x: W| x.reverse_bits() >> (BITS - 1 - n);
+                r.reverse();
+                for x in r.iter_mut() {
+                    *x = rev_positions(*x);
+                }
+
+                let mut may_fill: W = 0;
+                let mut may_empty: W = 0;
+                for (j, &c) in clue.iter().enumerate() {
+                    let right = if j + 1 == k {
+                        r[k]
+                    } else {
+                        (r[j + 1] >> 1) & can_empty
+                    };
+                    let starts = left[j] & (right >> c);
+                    may_fill |= smear(starts, c);
+                }
+                for j in 0..=k {
+                    may_empty |= s[j] & (r[j] >> 1);
+                }
+                may_empty &= can_empty;
+                may_fill &= cells;
+                if may_fill | may_empty != cells {
+                    return Err(Contradiction);
+                }
+                Ok((may_fill & !may_empty, may_empty & !may_fill))
             }
-            for j in 0..=k {
-                may_empty |= s[j] & (r[j] >> 1);
-            }
-            may_empty &= can_empty;
-            may_fill &= cells;
-            if may_fill | may_empty != cells {
-                return Err(Contradiction);
-            }
-            Ok((may_fill & !may_empty, may_empty & !may_fill))
         }
     };
 }
 
-parallel_solver!(solve_u64, u64);
-parallel_solver!(solve_u128, u128);
+parallel_solver!(w64, u64);
+parallel_solver!(w128, u128);
+
+pub use w128::{feasible as feasible_u128, solve as solve_u128};
+pub use w64::{feasible as feasible_u64, solve as solve_u64};
 
 /// Whether a clue on a line of `len` cells suits [`solve_u64`].
 pub fn fits_u64(clue: &[u32], len: usize) -> bool {

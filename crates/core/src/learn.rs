@@ -1,0 +1,1167 @@
+//! The learning engine: conflict-driven search over the cells, with the line solver as the
+//! propagator (lazy clause generation, as in Ohrimenko, Stuckey and Codish, *Propagation via
+//! lazy clause generation*, Constraints 2009).
+//!
+//! The variables are the cells and nothing else. Propagation alternates two sources: learnt
+//! clauses (two watched literals, as in MiniSat) and the exact line solver, run on every line
+//! whose cells changed. Each cell the line solver fixes records *which line* fixed it and *when*
+//! (its position on the trail), and nothing more: an explanation is only needed if conflict
+//! analysis reaches that cell, which most never do. It is then built on demand: the known cells
+//! of the line at that moment, with the fixed cell flipped, admit no placement; we drop known
+//! cells one at a time, latest first, keeping each only if the line becomes feasible without
+//! it. What remains is a small reason (often a handful of cells near the deduction), and the
+//! clause learnt from reasons like these speaks only of cells, so it prunes every later branch
+//! where those cells recur: exactly what depth-first search, which forgets every dead end, lacks
+//! on the hardest puzzles.
+//!
+//! The rest is a textbook CDCL solver: first-UIP analysis, non-chronological backjumping, VSIDS
+//! branching with phase saving, Luby restarts and a learnt-clause database pruned by literal
+//! block distance (Audemard and Simon, *Glucose*, IJCAI 2009). Solutions are enumerated with
+//! blocking clauses over the decisions that led to them (the rest of the grid follows from
+//! those), so `max_solutions` of 2 proves uniqueness as in the other engines.
+
+use std::collections::{HashSet, VecDeque};
+
+use crate::grid::{words_for, Cell, Grid};
+use crate::line::{LineCache, LineSolver};
+use crate::propagate::clue_ids;
+use crate::puzzle::{Axis, Picture, Puzzle};
+use crate::solve::Stats;
+use crate::termination::Termination;
+
+/// A literal: `2 * cell + 1` for "the cell is empty", `2 * cell` for "filled", where cells are
+/// numbered row by row.
+type Lit = u32;
+
+#[inline]
+fn var(lit: Lit) -> usize {
+    (lit >> 1) as usize
+}
+
+#[inline]
+fn make_lit(var: usize, filled: bool) -> Lit {
+    (var as u32) << 1 | u32::from(!filled)
+}
+
+/// Why a cell has its value.
+#[derive(Clone, Copy, Debug)]
+enum Reason {
+    /// A decision, or a fact of level 0 (given, or learnt as a unit).
+    None,
+    /// Implied by a clause, whose first literal is the implied one.
+    Clause(u32),
+    /// Fixed by solving line `slot` (rows, then columns) when the trail was `stamp` long.
+    Line { slot: u32, stamp: u32 },
+}
+
+/// Where a propagation failed.
+enum Conflict {
+    Clause(u32),
+    Line(usize),
+}
+
+/// Clauses live in one flat arena of `u32`s, each as a header of two words (its length, and
+/// its literal block distance with [`LEARNT`] set for learnt clauses) followed by its literals;
+/// a clause is named by its offset. One allocation and no pointers to chase: visiting a watched
+/// clause is one cache miss, not two.
+const HEADER: usize = 2;
+const LEARNT: u32 = 1 << 31;
+
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    clause: u32,
+    /// Another literal of the clause: when it is true, the clause need not be visited.
+    blocker: Lit,
+}
+
+/// Value of a literal: 0 unknown, 1 true, 2 false.
+#[inline]
+fn lit_value(values: &[u8], lit: Lit) -> u8 {
+    match values[var(lit)] {
+        0 => 0,
+        v => {
+            // values: 1 filled, 2 empty; literal parity: 0 filled, 1 empty.
+            if (v == 1) == (lit & 1 == 0) {
+                1
+            } else {
+                2
+            }
+        }
+    }
+}
+
+/// How a [`Learner::run`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LearnState {
+    /// A verdict: every solution enumerated (`exhausted`), or `max_solutions` found.
+    Finished { exhausted: bool },
+    /// The conflict budget of this run was spent; run again to go on.
+    Paused,
+    /// The termination condition fired.
+    Stopped,
+}
+
+/// The learning engine for one puzzle.
+#[derive(Debug)]
+pub(crate) struct Learner<'p> {
+    width: usize,
+    height: usize,
+    /// Per line slot (rows, then columns): the clue's runs, and its cache name.
+    clues: Vec<&'p [u32]>,
+    clue_ids: Vec<u32>,
+    /// Known cells per line slot, `words_for(len)` words each: rows first, then columns.
+    filled: Vec<u64>,
+    empty: Vec<u64>,
+    row_words: usize,
+    col_words: usize,
+
+    /// Per cell: 0 unknown, 1 filled, 2 empty.
+    values: Vec<u8>,
+    level: Vec<u32>,
+    /// Position on the trail.
+    position: Vec<u32>,
+    reason: Vec<Reason>,
+    /// Explanations built so far for cells still assigned (dropped on unassignment).
+    explained: Vec<Option<Box<[Lit]>>>,
+    trail: Vec<Lit>,
+    /// Trail length at the start of each decision level.
+    trail_lim: Vec<usize>,
+    /// Next trail entry whose clauses to visit.
+    qhead: usize,
+    dirty: VecDeque<u32>,
+    is_dirty: Vec<bool>,
+
+    solver: LineSolver,
+    cache: LineCache,
+    out_filled: Vec<u64>,
+    out_empty: Vec<u64>,
+    scratch_filled: Vec<u64>,
+    scratch_empty: Vec<u64>,
+    /// Scratch of explanations: (trail position, index in the line, cell).
+    known: Vec<(u32, u32, u32)>,
+    /// The line being solved: its own deductions need not queue it again.
+    solving: usize,
+
+    arena: Vec<u32>,
+    /// Offsets of the learnt clauses.
+    learnt: Vec<u32>,
+    watches: Vec<Vec<Watch>>,
+    max_learnts: usize,
+
+    heap: VarHeap,
+    var_inc: f64,
+    /// The value each cell last had (phase saving).
+    phase: Vec<bool>,
+    seen: Vec<bool>,
+
+    conflicts_since_restart: u64,
+    restarts: u32,
+    /// Conflicts per Luby unit ([`RESTART_UNIT`]; tests shrink it to exercise restarts).
+    restart_unit: u64,
+    started: bool,
+    state: Option<LearnState>,
+    max_solutions: usize,
+    solutions: Vec<Picture>,
+    found: HashSet<Picture>,
+    stats: Stats,
+}
+
+/// Conflicts per Luby unit between restarts.
+const RESTART_UNIT: u64 = 100;
+/// Learnt clauses kept before the first reduction; each reduction raises it by the increment.
+const FIRST_REDUCE: usize = 2000;
+const REDUCE_INCREMENT: usize = 300;
+/// Literals in the clause arena past which it is pruned whatever the count (1 GiB).
+const MAX_ARENA: usize = 1 << 28;
+/// VSIDS decay: activities are bumped by `var_inc`, which grows by this factor's inverse.
+const VAR_DECAY: f64 = 0.95;
+
+impl<'p> Learner<'p> {
+    pub fn new(puzzle: &'p Puzzle, max_solutions: usize) -> Learner<'p> {
+        let (width, height) = (puzzle.width(), puzzle.height());
+        let cells = width * height;
+        let (row_words, col_words) = (words_for(width), words_for(height));
+        let mut clues = Vec::with_capacity(width + height);
+        for axis in [Axis::Row, Axis::Column] {
+            clues.extend(puzzle.clues(axis).iter().map(|c| c.runs()));
+        }
+        let mask_words = row_words * height + col_words * width;
+        let words = row_words.max(col_words);
+        Learner {
+            width,
+            height,
+            clue_ids: clue_ids(puzzle),
+            clues,
+            filled: vec![0; mask_words],
+            empty: vec![0; mask_words],
+            row_words,
+            col_words,
+            values: vec![0; cells],
+            level: vec![0; cells],
+            position: vec![0; cells],
+            reason: vec![Reason::None; cells],
+            explained: vec![None; cells],
+            trail: Vec::with_capacity(cells),
+            trail_lim: Vec::new(),
+            qhead: 0,
+            dirty: VecDeque::new(),
+            is_dirty: vec![false; width + height],
+            solver: LineSolver::new(),
+            cache: LineCache::new(13),
+            out_filled: vec![0; words],
+            out_empty: vec![0; words],
+            scratch_filled: vec![0; words],
+            scratch_empty: vec![0; words],
+            known: Vec::new(),
+            solving: usize::MAX,
+            arena: Vec::new(),
+            learnt: Vec::new(),
+            watches: vec![Vec::new(); 2 * cells],
+            max_learnts: FIRST_REDUCE,
+            heap: VarHeap::new(cells),
+            var_inc: 1.0,
+            phase: vec![false; cells],
+            seen: vec![false; cells],
+            conflicts_since_restart: 0,
+            restart_unit: RESTART_UNIT,
+            restarts: 0,
+            started: false,
+            state: None,
+            max_solutions: max_solutions.max(1),
+            solutions: Vec::new(),
+            found: HashSet::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Counters so far (`decisions` and `backtracks`, the latter counting conflicts).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The solutions found so far.
+    pub fn take_solutions(&mut self) -> Vec<Picture> {
+        std::mem::take(&mut self.solutions)
+    }
+
+    /// Starts from a grid of cells already known to follow from the clues (a propagated or
+    /// probed root): they become facts. Call before the first [`Learner::run`]; without it the
+    /// run starts from the empty grid.
+    pub fn start_from(&mut self, grid: &Grid) -> bool {
+        debug_assert!(!self.started);
+        self.started = true;
+        for r in 0..self.height {
+            for c in 0..self.width {
+                let value = grid.get(r, c);
+                if value != Cell::Unknown {
+                    self.assign(
+                        make_lit(r * self.width + c, value == Cell::Filled),
+                        Reason::None,
+                    );
+                }
+            }
+        }
+        for slot in 0..self.clues.len() {
+            self.mark_dirty(slot);
+        }
+        if self.propagate().is_some() {
+            self.state = Some(LearnState::Finished { exhausted: true });
+            return false;
+        }
+        true
+    }
+
+    // ----- cells, lines and the trail -----
+
+    fn decision_level(&self) -> u32 {
+        self.trail_lim.len() as u32
+    }
+
+    /// The word range of a line slot's masks, and its length.
+    fn line_range(&self, slot: usize) -> (std::ops::Range<usize>, usize) {
+        if slot < self.height {
+            let base = slot * self.row_words;
+            (base..base + self.row_words, self.width)
+        } else {
+            let base = self.height * self.row_words + (slot - self.height) * self.col_words;
+            (base..base + self.col_words, self.height)
+        }
+    }
+
+    /// The cell at position `i` of a line slot.
+    fn line_var(&self, slot: usize, i: usize) -> usize {
+        if slot < self.height {
+            slot * self.width + i
+        } else {
+            i * self.width + (slot - self.height)
+        }
+    }
+
+    fn mark_dirty(&mut self, slot: usize) {
+        if !self.is_dirty[slot] {
+            self.is_dirty[slot] = true;
+            self.dirty.push_back(slot as u32);
+        }
+    }
+
+    /// Sets the mask bits of a cell in its row and its column (`on`), or clears them.
+    fn write_masks(&mut self, v: usize, filled: bool, on: bool) {
+        let (r, c) = (v / self.width, v % self.width);
+        let row_word = r * self.row_words + c / 64;
+        let col_word = self.height * self.row_words + c * self.col_words + r / 64;
+        let masks = if filled {
+            &mut self.filled
+        } else {
+            &mut self.empty
+        };
+        for (word, bit) in [(row_word, c % 64), (col_word, r % 64)] {
+            if on {
+                masks[word] |= 1 << bit;
+            } else {
+                masks[word] &= !(1 << bit);
+            }
+        }
+    }
+
+    fn assign(&mut self, lit: Lit, reason: Reason) {
+        let v = var(lit);
+        debug_assert_eq!(self.values[v], 0);
+        let filled = lit & 1 == 0;
+        self.values[v] = if filled { 1 } else { 2 };
+        self.level[v] = self.decision_level();
+        self.position[v] = self.trail.len() as u32;
+        self.reason[v] = reason;
+        self.trail.push(lit);
+        self.write_masks(v, filled, true);
+        let (r, c) = (v / self.width, v % self.width);
+        for slot in [r, self.height + c] {
+            if slot != self.solving {
+                self.mark_dirty(slot);
+            }
+        }
+    }
+
+    /// Undoes every assignment above `level`.
+    fn backtrack(&mut self, level: u32) {
+        if self.decision_level() <= level {
+            return;
+        }
+        let keep = self.trail_lim[level as usize];
+        while self.trail.len() > keep {
+            let lit = self.trail.pop().expect("trail longer than keep");
+            let v = var(lit);
+            let filled = lit & 1 == 0;
+            self.values[v] = 0;
+            self.phase[v] = filled;
+            self.explained[v] = None;
+            self.write_masks(v, filled, false);
+            self.heap.insert(v);
+        }
+        self.trail_lim.truncate(level as usize);
+        self.qhead = self.trail.len();
+        // Every line was at its fixpoint at this level before the undone decision.
+        for &slot in &self.dirty {
+            self.is_dirty[slot as usize] = false;
+        }
+        self.dirty.clear();
+    }
+
+    // ----- propagation -----
+
+    /// Propagates clauses and lines to a fixpoint, or returns the conflict.
+    fn propagate(&mut self) -> Option<Conflict> {
+        loop {
+            if let Some(conflict) = self.propagate_clauses() {
+                return Some(Conflict::Clause(conflict));
+            }
+            let slot = self.dirty.pop_front()? as usize;
+            self.is_dirty[slot] = false;
+            if !self.solve_line(slot) {
+                // Other lines may still be queued: drop them, the conflict undoes this level.
+                for &s in &self.dirty {
+                    self.is_dirty[s as usize] = false;
+                }
+                self.dirty.clear();
+                return Some(Conflict::Line(slot));
+            }
+        }
+    }
+
+    /// Solves one line and assigns what it fixes. Returns false on a contradiction.
+    fn solve_line(&mut self, slot: usize) -> bool {
+        let (range, len) = self.line_range(slot);
+        let words = range.len();
+        let clue = self.clues[slot];
+        if len <= 64 {
+            let (f, e) = (self.filled[range.start], self.empty[range.start]);
+            let id = self.clue_ids[slot];
+            let result = match self.cache.get(id, f, e) {
+                Some(result) => result,
+                None => {
+                    self.stats.line_solves += 1;
+                    let result = self
+                        .solver
+                        .solve(
+                            clue,
+                            len,
+                            &self.filled[range.clone()],
+                            &self.empty[range.clone()],
+                            &mut self.out_filled,
+                            &mut self.out_empty,
+                        )
+                        .ok()
+                        .map(|()| (self.out_filled[0], self.out_empty[0]));
+                    self.cache.put(id, f, e, result);
+                    result
+                }
+            };
+            let Some((nf, ne)) = result else {
+                return false;
+            };
+            self.out_filled[0] = nf & !f;
+            self.out_empty[0] = ne & !e;
+        } else {
+            self.stats.line_solves += 1;
+            if self
+                .solver
+                .solve(
+                    clue,
+                    len,
+                    &self.filled[range.clone()],
+                    &self.empty[range.clone()],
+                    &mut self.out_filled,
+                    &mut self.out_empty,
+                )
+                .is_err()
+            {
+                return false;
+            }
+            for w in 0..words {
+                self.out_filled[w] &= !self.filled[range.start + w];
+                self.out_empty[w] &= !self.empty[range.start + w];
+            }
+        }
+        self.solving = slot;
+        let stamp = self.trail.len() as u32;
+        let reason = Reason::Line {
+            slot: slot as u32,
+            stamp,
+        };
+        for w in 0..words {
+            for filled in [true, false] {
+                let mut bits = if filled {
+                    self.out_filled[w]
+                } else {
+                    self.out_empty[w]
+                };
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let v = self.line_var(slot, i);
+                    self.assign(make_lit(v, filled), reason);
+                }
+            }
+        }
+        self.solving = usize::MAX;
+        true
+    }
+
+    /// Visits the clauses watching each newly false literal; returns a conflicting clause.
+    fn propagate_clauses(&mut self) -> Option<u32> {
+        while self.qhead < self.trail.len() {
+            let false_lit = self.trail[self.qhead] ^ 1;
+            self.qhead += 1;
+            let mut watchers = std::mem::take(&mut self.watches[false_lit as usize]);
+            let (mut i, mut j) = (0, 0);
+            let mut conflict = None;
+            while i < watchers.len() {
+                let watch = watchers[i];
+                i += 1;
+                if lit_value(&self.values, watch.blocker) == 1 {
+                    watchers[j] = watch;
+                    j += 1;
+                    continue;
+                }
+                let offset = watch.clause as usize;
+                let len = self.arena[offset] as usize;
+                let lits = &mut self.arena[offset + HEADER..offset + HEADER + len];
+                if lits[0] == false_lit {
+                    lits.swap(0, 1);
+                }
+                let first = lits[0];
+                if first != watch.blocker && lit_value(&self.values, first) == 1 {
+                    watchers[j] = Watch {
+                        clause: watch.clause,
+                        blocker: first,
+                    };
+                    j += 1;
+                    continue;
+                }
+                // Find a new literal to watch.
+                let mut moved = false;
+                for k in 2..lits.len() {
+                    if lit_value(&self.values, lits[k]) != 2 {
+                        lits.swap(1, k);
+                        self.watches[lits[1] as usize].push(Watch {
+                            clause: watch.clause,
+                            blocker: first,
+                        });
+                        moved = true;
+                        break;
+                    }
+                }
+                if moved {
+                    continue;
+                }
+                watchers[j] = watch;
+                j += 1;
+                if lit_value(&self.values, first) == 2 {
+                    conflict = Some(watch.clause);
+                    while i < watchers.len() {
+                        watchers[j] = watchers[i];
+                        i += 1;
+                        j += 1;
+                    }
+                } else {
+                    self.assign(first, Reason::Clause(watch.clause));
+                }
+            }
+            watchers.truncate(j);
+            self.watches[false_lit as usize] = watchers;
+            if conflict.is_some() {
+                self.qhead = self.trail.len();
+                return conflict;
+            }
+        }
+        None
+    }
+
+    // ----- explanations and conflict analysis -----
+
+    /// A small set of known cells of line `slot` that, with the trail `stamp` long, forced cell
+    /// `target` (or, without a target, that admit no placement at all), as the literals that are
+    /// false now: the clause "one of these cells differs, or the target has its value".
+    fn explain_line(&mut self, slot: usize, stamp: u32, target: Option<usize>) -> Vec<Lit> {
+        let (range, len) = self.line_range(slot);
+        let words = range.len();
+        let clue = self.clues[slot];
+        // The known cells then, latest first.
+        let mut known = std::mem::take(&mut self.known);
+        known.clear();
+        known.extend((0..len).filter_map(|i| {
+            let v = self.line_var(slot, i);
+            (self.values[v] != 0 && self.position[v] < stamp && Some(v) != target)
+                .then(|| (self.position[v], i as u32, v as u32))
+        }));
+        known.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+        let target = target.map(|t| {
+            let i = if slot < self.height {
+                t % self.width
+            } else {
+                t / self.width
+            };
+            debug_assert_eq!(self.line_var(slot, i), t);
+            (t, i)
+        });
+        let (f, e) = (&mut self.scratch_filled, &mut self.scratch_empty);
+        f[..words].fill(0);
+        e[..words].fill(0);
+        for &(_, i, v) in &known {
+            let (i, v) = (i as usize, v as usize);
+            let word = if self.values[v] == 1 {
+                &mut *f
+            } else {
+                &mut *e
+            };
+            word[i / 64] |= 1 << (i % 64);
+        }
+        if let Some((t, i)) = target {
+            // The target flipped.
+            let word = if self.values[t] == 1 {
+                &mut *e
+            } else {
+                &mut *f
+            };
+            word[i / 64] |= 1 << (i % 64);
+        }
+        debug_assert!(!self.solver.feasible(clue, len, f, e));
+        let mut reason = Vec::new();
+        for &(_, i, v) in &known {
+            let (i, v) = (i as usize, v as usize);
+            let filled = self.values[v] == 1;
+            let word = if filled { &mut *f } else { &mut *e };
+            word[i / 64] &= !(1 << (i % 64));
+            if self.solver.feasible(clue, len, f, e) {
+                let word = if filled { &mut *f } else { &mut *e };
+                word[i / 64] |= 1 << (i % 64);
+                reason.push(make_lit(v, !filled));
+            }
+        }
+        self.known = known;
+        reason
+    }
+
+    /// The false literals that forced cell `v` (its reason clause, without `v` itself), built
+    /// once per assignment and kept in `explained[v]`.
+    fn reason_lits(&mut self, v: usize) -> &[Lit] {
+        if self.explained[v].is_none() {
+            self.explained[v] = Some(self.build_reason(v));
+        }
+        self.explained[v].as_deref().expect("just built")
+    }
+
+    fn build_reason(&mut self, v: usize) -> Box<[Lit]> {
+        match self.reason[v] {
+            Reason::None => Box::new([]),
+            Reason::Clause(c) => self.clause(c)[1..].into(),
+            Reason::Line { slot, stamp } => self
+                .explain_line(slot as usize, stamp, Some(v))
+                .into_boxed_slice(),
+        }
+    }
+
+    fn bump(&mut self, v: usize) {
+        self.heap.activity[v] += self.var_inc;
+        if self.heap.activity[v] > 1e100 {
+            for a in &mut self.heap.activity {
+                *a *= 1e-100;
+            }
+            self.var_inc *= 1e-100;
+        }
+        self.heap.increased(v);
+    }
+
+    /// First-UIP analysis of a conflict whose literals are all false, with at least one at the
+    /// current level. Returns the learnt clause (asserting literal first, then the literal of
+    /// the backjump level) and that level.
+    fn analyze(&mut self, conflict: Vec<Lit>) -> (Vec<Lit>, u32) {
+        let current = self.decision_level();
+        let mut learnt: Vec<Lit> = vec![0];
+        let mut pending = 0usize;
+        let mut index = self.trail.len();
+        let mut lits: Box<[Lit]> = conflict.into_boxed_slice();
+        let mut from: Option<usize> = None;
+        let asserting = loop {
+            if let Some(v) = from {
+                self.reason_lits(v);
+                lits = self.explained[v].take().expect("reason built");
+            }
+            for &q in lits.iter() {
+                let v = var(q);
+                if !self.seen[v] && self.level[v] > 0 {
+                    self.seen[v] = true;
+                    self.bump(v);
+                    if self.level[v] >= current {
+                        pending += 1;
+                    } else {
+                        learnt.push(q);
+                    }
+                }
+            }
+            loop {
+                index -= 1;
+                if self.seen[var(self.trail[index])] {
+                    break;
+                }
+            }
+            let p = self.trail[index];
+            self.seen[var(p)] = false;
+            pending -= 1;
+            if pending == 0 {
+                break p ^ 1;
+            }
+            if let Some(v) = from {
+                self.explained[v] = Some(std::mem::take(&mut lits));
+            }
+            from = Some(var(p));
+        };
+        if let Some(v) = from {
+            self.explained[v] = Some(lits);
+        }
+        learnt[0] = asserting;
+        self.minimize(&mut learnt);
+        for &q in &learnt[1..] {
+            self.seen[var(q)] = false;
+        }
+        // The literal of the highest level below goes second (it is watched).
+        let mut backjump = 0;
+        if learnt.len() > 1 {
+            let mut best = 1;
+            for k in 2..learnt.len() {
+                if self.level[var(learnt[k])] > self.level[var(learnt[best])] {
+                    best = k;
+                }
+            }
+            learnt.swap(1, best);
+            backjump = self.level[var(learnt[1])];
+        }
+        (learnt, backjump)
+    }
+
+    /// Drops from a learnt clause the literals whose reasons lie wholly within the clause (or at
+    /// level 0): the clause still follows without them. `seen` marks the clause's literals.
+    fn minimize(&mut self, learnt: &mut Vec<Lit>) {
+        let mut k = 1;
+        let mut removed = Vec::new();
+        while k < learnt.len() {
+            let v = var(learnt[k]);
+            let redundant = !matches!(self.reason[v], Reason::None) && {
+                self.reason_lits(v);
+                let (seen, level) = (&self.seen, &self.level);
+                self.explained[v]
+                    .as_deref()
+                    .expect("reason built")
+                    .iter()
+                    .all(|&q| seen[var(q)] || level[var(q)] == 0)
+            };
+            if redundant {
+                removed.push(learnt.swap_remove(k));
+            } else {
+                k += 1;
+            }
+        }
+        for q in removed {
+            self.seen[var(q)] = false;
+        }
+    }
+
+    fn add_clause(&mut self, lits: Vec<Lit>, learnt: bool) -> u32 {
+        debug_assert!(lits.len() >= 2);
+        let lbd = if learnt {
+            let mut levels: Vec<u32> = lits.iter().map(|&l| self.level[var(l)]).collect();
+            levels.sort_unstable();
+            levels.dedup();
+            levels.len() as u32
+        } else {
+            0
+        };
+        let offset = self.arena.len();
+        // Offsets fit in u32: the arena is pruned past MAX_ARENA (see `run`), and one clause
+        // holds at most every cell (at most 2^22, see `Limits`).
+        self.arena.push(lits.len() as u32);
+        self.arena.push(if learnt { lbd | LEARNT } else { 0 });
+        self.arena.extend_from_slice(&lits);
+        self.watch(offset as u32);
+        if learnt {
+            self.learnt.push(offset as u32);
+        }
+        offset as u32
+    }
+
+    /// The literals of the clause at `offset`.
+    fn clause(&self, offset: u32) -> &[Lit] {
+        let offset = offset as usize;
+        &self.arena[offset + HEADER..offset + HEADER + self.arena[offset] as usize]
+    }
+
+    /// Watches the first two literals of a clause.
+    fn watch(&mut self, offset: u32) {
+        let lits = self.clause(offset);
+        let (a, b) = (lits[0], lits[1]);
+        self.watches[a as usize].push(Watch {
+            clause: offset,
+            blocker: b,
+        });
+        self.watches[b as usize].push(Watch {
+            clause: offset,
+            blocker: a,
+        });
+    }
+
+    /// Learns a clause whose first literal is the asserting one, after backjumping to the level
+    /// of its second.
+    fn learn(&mut self, lits: Vec<Lit>, learnt: bool) {
+        let asserting = lits[0];
+        if lits.len() == 1 {
+            self.assign(asserting, Reason::None);
+        } else {
+            let index = self.add_clause(lits, learnt);
+            self.assign(asserting, Reason::Clause(index));
+        }
+    }
+
+    /// Deletes the less useful half of the learnt clauses (by literal block distance, then
+    /// length), keeping those that are reasons now and the "glue" clauses (LBD 2), then compacts
+    /// the arena and rebuilds the watch lists.
+    fn reduce(&mut self) {
+        let mut candidates: Vec<(u32, u32, u32)> = Vec::new();
+        for &offset in &self.learnt {
+            let o = offset as usize;
+            let (len, lbd) = (self.arena[o], self.arena[o + 1] & !LEARNT);
+            let first = self.arena[o + HEADER];
+            let locked = lit_value(&self.values, first) == 1
+                && matches!(self.reason[var(first)], Reason::Clause(c) if c == offset);
+            if lbd > 2 && !locked {
+                candidates.push((lbd, len, offset));
+            }
+        }
+        candidates.sort_unstable_by_key(|c| std::cmp::Reverse((c.0, c.1)));
+        let mut doomed: Vec<u32> = candidates[..candidates.len() / 2]
+            .iter()
+            .map(|c| c.2)
+            .collect();
+        doomed.sort_unstable();
+        // Compact: copy the survivors in order, remembering where each went.
+        let old = std::mem::take(&mut self.arena);
+        let mut moved: Vec<(u32, u32)> = Vec::new();
+        self.learnt.clear();
+        let mut o = 0;
+        while o < old.len() {
+            let end = o + HEADER + old[o] as usize;
+            if doomed.binary_search(&(o as u32)).is_err() {
+                let new = self.arena.len() as u32;
+                moved.push((o as u32, new));
+                self.arena.extend_from_slice(&old[o..end]);
+                if old[o + 1] & LEARNT != 0 {
+                    self.learnt.push(new);
+                }
+            }
+            o = end;
+        }
+        for &lit in &self.trail {
+            if let Reason::Clause(c) = &mut self.reason[var(lit)] {
+                let at = moved
+                    .binary_search_by_key(c, |m| m.0)
+                    .expect("a reason clause is never deleted");
+                *c = moved[at].1;
+            }
+        }
+        for list in &mut self.watches {
+            list.clear();
+        }
+        for &(_, offset) in &moved {
+            self.watch(offset);
+        }
+    }
+
+    // ----- the main loop -----
+
+    /// Handles a conflict. Returns false when it proves that no (further) solution exists.
+    fn resolve_conflict(&mut self, conflict: Conflict) -> bool {
+        self.stats.backtracks += 1;
+        self.conflicts_since_restart += 1;
+        let lits: Vec<Lit> = match conflict {
+            Conflict::Clause(c) => self.clause(c).to_vec(),
+            Conflict::Line(slot) => self.explain_line(slot, u32::MAX, None),
+        };
+        // A line's conflict may rest on cells of earlier levels only: it then held there.
+        let top = lits.iter().map(|&l| self.level[var(l)]).max().unwrap_or(0);
+        if top == 0 {
+            return false;
+        }
+        self.backtrack(top);
+        let (learnt, backjump) = self.analyze(lits);
+        self.backtrack(backjump);
+        self.learn(learnt, true);
+        self.var_inc /= VAR_DECAY;
+        true
+    }
+
+    /// Records the complete grid as a solution and blocks it. Returns whether the enumeration
+    /// is over (enough solutions, or none can remain).
+    fn solution(&mut self) -> Option<LearnState> {
+        debug_assert_eq!(self.trail.len(), self.values.len());
+        let mut picture = Picture::new(self.width, self.height);
+        for v in 0..self.values.len() {
+            picture.set(v / self.width, v % self.width, self.values[v] == 1);
+        }
+        if self.found.insert(picture.clone()) {
+            self.solutions.push(picture);
+        }
+        if self.solutions.len() >= self.max_solutions {
+            return Some(LearnState::Finished { exhausted: false });
+        }
+        let level = self.decision_level();
+        if level == 0 {
+            return Some(LearnState::Finished { exhausted: true });
+        }
+        // The decisions determine this grid: block them, newest first.
+        let blocking: Vec<Lit> = (0..level as usize)
+            .rev()
+            .map(|l| self.trail[self.trail_lim[l]] ^ 1)
+            .collect();
+        self.backtrack(level - 1);
+        self.learn(blocking, false);
+        None
+    }
+
+    /// Runs until a verdict, the termination condition, or `conflict_limit` more conflicts.
+    pub fn run(
+        &mut self,
+        conflict_limit: Option<u64>,
+        termination: &mut Termination<'_>,
+    ) -> LearnState {
+        if !self.started && !self.start_from(&Grid::new(self.width, self.height)) {
+            return LearnState::Finished { exhausted: true };
+        }
+        if let Some(state) = self.state {
+            return state;
+        }
+        let limit = conflict_limit.map(|l| self.stats.backtracks + l);
+        let state = loop {
+            if let Some(conflict) = self.propagate() {
+                if !self.resolve_conflict(conflict) {
+                    break LearnState::Finished { exhausted: true };
+                }
+                if self.arena.len() > MAX_ARENA {
+                    self.reduce();
+                }
+                if termination.should_stop() {
+                    return LearnState::Stopped;
+                }
+                if limit.is_some_and(|l| self.stats.backtracks >= l) {
+                    return LearnState::Paused;
+                }
+                continue;
+            }
+            if self.conflicts_since_restart >= self.restart_unit * luby(self.restarts) {
+                self.conflicts_since_restart = 0;
+                self.restarts += 1;
+                self.backtrack(0);
+                continue;
+            }
+            if self.learnt.len() >= self.max_learnts {
+                self.reduce();
+                self.max_learnts += REDUCE_INCREMENT;
+            }
+            if termination.should_stop() {
+                return LearnState::Stopped;
+            }
+            let Some(v) = self.pick() else {
+                match self.solution() {
+                    Some(state) => break state,
+                    None => continue,
+                }
+            };
+            self.stats.decisions += 1;
+            self.trail_lim.push(self.trail.len());
+            self.assign(make_lit(v, self.phase[v]), Reason::None);
+        };
+        self.state = Some(state);
+        state
+    }
+
+    /// The unassigned cell of highest activity.
+    fn pick(&mut self) -> Option<usize> {
+        while let Some(v) = self.heap.pop() {
+            if self.values[v] == 0 {
+                return Some(v);
+            }
+        }
+        None
+    }
+}
+
+/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., term `i` (from 0).
+fn luby(i: u32) -> u64 {
+    // Find the complete prefix (of length 2^k - 1) holding term i, then descend into it.
+    let mut x = u64::from(i);
+    let (mut size, mut power) = (1u64, 0u32);
+    while size < x + 1 {
+        power += 1;
+        size = 2 * size + 1;
+    }
+    while size - 1 != x {
+        size = (size - 1) / 2;
+        power -= 1;
+        x %= size;
+    }
+    1 << power
+}
+
+/// A max-heap of cells by activity, with positions for updates.
+#[derive(Debug)]
+struct VarHeap {
+    activity: Vec<f64>,
+    heap: Vec<u32>,
+    /// Index in `heap`, or `u32::MAX` when absent.
+    index: Vec<u32>,
+}
+
+impl VarHeap {
+    fn new(n: usize) -> VarHeap {
+        VarHeap {
+            activity: vec![0.0; n],
+            heap: (0..n as u32).collect(),
+            index: (0..n as u32).collect(),
+        }
+    }
+
+    fn less(&self, a: u32, b: u32) -> bool {
+        // Ties go to the lower cell number, for a deterministic order.
+        let (x, y) = (self.activity[a as usize], self.activity[b as usize]);
+        x > y || (x == y && a < b)
+    }
+
+    fn up(&mut self, mut i: usize) {
+        let v = self.heap[i];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if !self.less(v, self.heap[parent]) {
+                break;
+            }
+            self.heap[i] = self.heap[parent];
+            self.index[self.heap[i] as usize] = i as u32;
+            i = parent;
+        }
+        self.heap[i] = v;
+        self.index[v as usize] = i as u32;
+    }
+
+    fn down(&mut self, mut i: usize) {
+        let v = self.heap[i];
+        loop {
+            let left = 2 * i + 1;
+            if left >= self.heap.len() {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < self.heap.len() && self.less(self.heap[right], self.heap[left]) {
+                right
+            } else {
+                left
+            };
+            if !self.less(self.heap[child], v) {
+                break;
+            }
+            self.heap[i] = self.heap[child];
+            self.index[self.heap[i] as usize] = i as u32;
+            i = child;
+        }
+        self.heap[i] = v;
+        self.index[v as usize] = i as u32;
+    }
+
+    fn insert(&mut self, v: usize) {
+        if self.index[v] != u32::MAX {
+            return;
+        }
+        self.heap.push(v as u32);
+        let i = self.heap.len() - 1;
+        self.index[v] = i as u32;
+        self.up(i);
+    }
+
+    fn increased(&mut self, v: usize) {
+        let i = self.index[v];
+        if i != u32::MAX {
+            self.up(i as usize);
+        }
+    }
+
+    fn pop(&mut self) -> Option<usize> {
+        let top = *self.heap.first()?;
+        let last = self.heap.pop().expect("non-empty");
+        self.index[top as usize] = u32::MAX;
+        if !self.heap.is_empty() {
+            self.heap[0] = last;
+            self.index[last as usize] = 0;
+            self.down(0);
+        }
+        Some(top as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Clue;
+
+    #[test]
+    fn luby_sequence() {
+        let first: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    fn solve(puzzle: &Puzzle, max: usize) -> (LearnState, Vec<Picture>) {
+        let mut learner = Learner::new(puzzle, max);
+        let state = learner.run(None, &mut Termination::never());
+        (state, learner.take_solutions())
+    }
+
+    #[test]
+    fn finds_the_unique_solution_and_proves_it() {
+        let picture = Picture::from_strings(&["#.#", ".#.", "#.#"]).unwrap();
+        let puzzle = Puzzle::from_picture(&picture);
+        let (state, solutions) = solve(&puzzle, 2);
+        assert_eq!(state, LearnState::Finished { exhausted: true });
+        assert_eq!(solutions, vec![picture]);
+    }
+
+    #[test]
+    fn enumerates_every_solution_of_the_diagonal_pair() {
+        // Rows 1 1 and columns 1 1 on 2×2: the two diagonals.
+        let clue = || Clue::new([1]);
+        let puzzle = Puzzle::new(vec![clue(), clue()], vec![clue(), clue()]).unwrap();
+        let (state, solutions) = solve(&puzzle, 5);
+        assert_eq!(state, LearnState::Finished { exhausted: true });
+        assert_eq!(solutions.len(), 2);
+        let (state, solutions) = solve(&puzzle, 2);
+        assert_eq!(state, LearnState::Finished { exhausted: false });
+        assert_eq!(solutions.len(), 2);
+    }
+
+    #[test]
+    fn reports_no_solution() {
+        // Totals agree, lines do not: the bottom row is full, the right column too.
+        let (e, three) = (Clue::empty, || Clue::new([3]));
+        let puzzle = Puzzle::new(vec![e(), e(), three()], vec![e(), e(), three()]).unwrap();
+        let (state, solutions) = solve(&puzzle, 2);
+        assert_eq!(state, LearnState::Finished { exhausted: true });
+        assert!(solutions.is_empty());
+    }
+
+    use crate::generate::random_puzzle;
+    use crate::generate::Rng;
+    use crate::search::Search;
+    use crate::solve::Config;
+    use proptest::prelude::*;
+
+    /// Every solution (up to `max`) by the probing search, which the reference tests check
+    /// against brute force; `None` if there are more.
+    fn search_all(puzzle: &Puzzle, max: usize) -> Option<HashSet<Picture>> {
+        let config = Config {
+            max_solutions: max + 1,
+            ..Config::default()
+        };
+        let mut search = Search::new(puzzle, &config);
+        search.run(&mut Termination::never());
+        let all: HashSet<Picture> = search.into_solutions().into_iter().collect();
+        (all.len() <= max).then_some(all)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Puzzles large enough for real conflicts, with restarts every few conflicts, the
+        /// clause database pruned at a handful of clauses, and the run cut into one-conflict
+        /// slices: the learner must enumerate exactly the search's solutions.
+        #[test]
+        fn agrees_with_search_under_stress(
+            seed in any::<u64>(),
+            width in 6usize..=14,
+            height in 6usize..=14,
+            density in 0.35f64..0.65,
+            sliced in any::<bool>(),
+        ) {
+            let puzzle = random_puzzle(&mut Rng::new(seed), width, height, density);
+            let max = 12;
+            let Some(want) = search_all(&puzzle, max) else { return Ok(()) };
+            let mut learner = Learner::new(&puzzle, max + 1);
+            learner.restart_unit = 2;
+            learner.max_learnts = 8;
+            let state = loop {
+                let limit = sliced.then_some(1);
+                match learner.run(limit, &mut Termination::never()) {
+                    LearnState::Paused => continue,
+                    state => break state,
+                }
+            };
+            prop_assert_eq!(state, LearnState::Finished { exhausted: true });
+            let got: HashSet<Picture> = learner.take_solutions().into_iter().collect();
+            for picture in &got {
+                prop_assert!(puzzle.is_solved_by(picture));
+            }
+            prop_assert_eq!(got, want);
+        }
+    }
+}
