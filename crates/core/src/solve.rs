@@ -81,10 +81,10 @@ pub struct Config {
     /// [`Engine::Auto`] uses more than one (for its portfolio). Batch runs, which already keep
     /// every core busy with separate puzzles, set 1.
     pub threads: usize,
-    /// With [`Engine::Auto`]: the search's first turn, in decisions. On one thread the learning
-    /// engine's turns then take as long as the search's, and every turn doubles; on two, the
-    /// learner's thread starts after it. Default: 16. Most puzzles need no decision at all and
-    /// never start the learner.
+    /// With [`Engine::Auto`]: the search's first turn, in decisions. On one thread each
+    /// learning turn then takes [`LEARN_SHARE`] times as long as the search turn before it, and
+    /// the search's turns double; on two, the learner's thread starts after the first turn.
+    /// Default: 16. Most puzzles need no decision at all and never start the learner.
     pub search_budget: u64,
 }
 
