@@ -43,7 +43,7 @@ pub(crate) fn set_bit(words: &mut [u64], i: usize) {
 }
 
 /// A partially solved grid.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Grid {
     width: usize,
     height: usize,
@@ -55,6 +55,32 @@ pub struct Grid {
     col_filled: Vec<u64>,
     col_empty: Vec<u64>,
     unknown: usize,
+}
+
+impl Clone for Grid {
+    fn clone(&self) -> Grid {
+        Grid {
+            row_filled: self.row_filled.clone(),
+            row_empty: self.row_empty.clone(),
+            col_filled: self.col_filled.clone(),
+            col_empty: self.col_empty.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies into the existing buffers. (The derived `clone_from` would allocate four new
+    /// vectors: probing copies a grid into its scratch grid for every probe.)
+    fn clone_from(&mut self, source: &Grid) {
+        self.width = source.width;
+        self.height = source.height;
+        self.row_words = source.row_words;
+        self.col_words = source.col_words;
+        self.unknown = source.unknown;
+        self.row_filled.clone_from(&source.row_filled);
+        self.row_empty.clone_from(&source.row_empty);
+        self.col_filled.clone_from(&source.col_filled);
+        self.col_empty.clone_from(&source.col_empty);
+    }
 }
 
 impl Grid {
@@ -188,6 +214,44 @@ impl Grid {
         }
     }
 
+    /// Sets the cells of word `w` of a line that are in `filled` or `empty`, all of them
+    /// unknown before (as the line solver's new deductions are). One word operation for the
+    /// line itself, one bit per cell for the crossing lines.
+    pub(crate) fn set_line_word(&mut self, line: LineId, w: usize, filled: u64, empty: u64) {
+        let (own_words, cross_words) = match line.axis {
+            Axis::Row => (self.row_words, self.col_words),
+            Axis::Column => (self.col_words, self.row_words),
+        };
+        let own = line.index * own_words + w;
+        let (own_filled, own_empty, cross_filled, cross_empty) = match line.axis {
+            Axis::Row => (
+                &mut self.row_filled,
+                &mut self.row_empty,
+                &mut self.col_filled,
+                &mut self.col_empty,
+            ),
+            Axis::Column => (
+                &mut self.col_filled,
+                &mut self.col_empty,
+                &mut self.row_filled,
+                &mut self.row_empty,
+            ),
+        };
+        debug_assert_eq!(filled & empty, 0);
+        debug_assert_eq!((own_filled[own] | own_empty[own]) & (filled | empty), 0);
+        own_filled[own] |= filled;
+        own_empty[own] |= empty;
+        let (word, bit) = (line.index / 64, 1u64 << (line.index % 64));
+        for (mut bits, cross) in [(filled, &mut *cross_filled), (empty, &mut *cross_empty)] {
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                cross[i * cross_words + word] |= bit;
+            }
+        }
+        self.unknown -= (filled | empty).count_ones() as usize;
+    }
+
     /// A line as a string of `#`, `.` and `?`.
     pub fn line_string(&self, line: LineId) -> String {
         (0..self.line_len(line.axis))
@@ -250,6 +314,16 @@ impl Grid {
         b: (&[u64], &[u64]),
         mut changed: impl FnMut(usize, usize),
     ) -> usize {
+        // Usually there is nothing in common: find that out with one branch-free pass (which
+        // the compiler vectorises) before the loop that sets cells.
+        let words = self.row_filled.len();
+        let any = (0..words).fold(0, |any, i| {
+            let known = self.row_filled[i] | self.row_empty[i];
+            any | ((a.0[i] & b.0[i]) | (a.1[i] & b.1[i])) & !known
+        });
+        if any == 0 {
+            return 0;
+        }
         let mut count = 0;
         for r in 0..self.height {
             for w in 0..self.row_words {

@@ -187,18 +187,25 @@ impl<'p> Propagator<'p> {
             let (filled, empty) = grid.line(line);
             let new_filled = self.out_filled[w] & !filled[w];
             let new_empty = self.out_empty[w] & !empty[w];
-            for (mut bits, value) in [(new_filled, Cell::Filled), (new_empty, Cell::Empty)] {
+            // The solver only adds to what was known, never contradicting it.
+            if (new_filled & empty[w]) | (new_empty & filled[w]) | (new_filled & new_empty) != 0 {
+                return Err(Contradiction);
+            }
+            let new = new_filled | new_empty;
+            if new == 0 {
+                continue;
+            }
+            grid.set_line_word(line, w, new_filled, new_empty);
+            changed += new.count_ones() as usize;
+            if queue_crossing {
+                let mut bits = new;
                 while bits != 0 {
                     let i = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    grid.set_line_cell(line, i, value)?;
-                    changed += 1;
-                    if queue_crossing {
-                        self.enqueue(LineId {
-                            axis: line.axis.other(),
-                            index: i,
-                        });
-                    }
+                    self.enqueue(LineId {
+                        axis: line.axis.other(),
+                        index: i,
+                    });
                 }
             }
         }
