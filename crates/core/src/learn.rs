@@ -22,6 +22,7 @@
 
 use std::collections::{HashSet, VecDeque};
 
+use crate::generate::Rng;
 use crate::grid::{words_for, Cell, Grid};
 use crate::line::{LineCache, LineSolver};
 use crate::propagate::clue_ids;
@@ -247,6 +248,17 @@ impl<'p> Learner<'p> {
     /// The solutions found so far.
     pub fn take_solutions(&mut self) -> Vec<Picture> {
         std::mem::take(&mut self.solutions)
+    }
+
+    /// Perturbs the initial branching order with small random activities, so that a second
+    /// learner on the same puzzle (the portfolio's) explores differently. Conflicts soon
+    /// dominate the activities; the early decisions, which shape the run, differ.
+    pub fn diversify(&mut self, seed: u64) {
+        let mut rng = Rng::new(seed);
+        for activity in &mut self.heap.activity {
+            *activity = rng.next_f64() * 1e-3;
+        }
+        self.heap.rebuild();
     }
 
     /// Starts from a grid of cells already known to follow from the clues (a propagated or
@@ -1089,6 +1101,13 @@ impl VarHeap {
         }
         self.heap[i] = v;
         self.index[v as usize] = i as u32;
+    }
+
+    /// Restores the heap order after activities changed wholesale.
+    fn rebuild(&mut self) {
+        for i in (0..self.heap.len() / 2).rev() {
+            self.down(i);
+        }
     }
 
     fn insert(&mut self, v: usize) {

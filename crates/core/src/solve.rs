@@ -23,15 +23,18 @@ use crate::termination::{StopFlags, Termination};
 /// (BENCHMARKS.md).
 pub const LEARN_SHARE: u32 = 8;
 
+/// The seed of the portfolio's second learner (any fixed value: runs stay reproducible).
+const DIVERSIFY_SEED: u64 = 0x5EED;
+
 /// Which engine solves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// Probing search and the learning engine together: on two or more threads both run at
-    /// once and the first to finish answers (a portfolio); on one thread they take turns of
-    /// doubling length, each resuming where it stopped, the learner's turns
-    /// [`LEARN_SHARE`] times as long. Probing search is fastest on most puzzles; learning tames
-    /// the heavy tail where depth-first search keeps meeting the same dead ends (hard
-    /// tournament puzzles, the n-Dom family). The default.
+    /// Probing search and the learning engine together: they take turns of doubling length,
+    /// each resuming where it stopped, the learner's turns [`LEARN_SHARE`] times as long; on
+    /// two or more threads a second learner with a different branching order races them and
+    /// the first to finish answers (a portfolio). Probing search is fastest on most puzzles;
+    /// learning tames the heavy tail where depth-first search keeps meeting the same dead ends
+    /// (hard tournament puzzles, the n-Dom family). The default.
     #[default]
     Auto,
     /// Propagation, probing (if [`Config::probing`]) and depth-first search only.
@@ -83,7 +86,8 @@ pub struct Config {
     pub threads: usize,
     /// With [`Engine::Auto`]: the search's first turn, in decisions. On one thread each
     /// learning turn then takes [`LEARN_SHARE`] times as long as the search turn before it, and
-    /// the search's turns double; on two, the learner's thread starts after the first turn.
+    /// the search's turns double; on two, the second learner's thread starts after the first
+    /// turn.
     /// Default: 16. Most puzzles need no decision at all and never start the learner.
     pub search_budget: u64,
 }
@@ -235,6 +239,16 @@ impl Solver {
         if !search.start() {
             return Run::contradiction();
         }
+        self.take_turns(puzzle, search, flags)
+    }
+
+    /// The turns of [`Solver::run_interleaved`], from a started search.
+    fn take_turns<'p>(
+        &self,
+        puzzle: &'p Puzzle,
+        mut search: Search<'p>,
+        flags: StopFlags<'_>,
+    ) -> Run {
         let mut termination = Termination::from_flags(flags);
         let mut learner: Option<Learner<'_>> = None;
         let mut decisions = self.config.search_budget.max(1);
@@ -277,9 +291,13 @@ impl Solver {
         }
     }
 
-    /// Search and learning at once on two threads; the first to finish answers and stops the
-    /// other. The search first runs alone for `search_budget` decisions: most puzzles end
-    /// there, and never pay for a second thread.
+    /// Two threads: the one-thread turns of search and learning on one, and a second learner,
+    /// started from the search's probed root with a different branching order, on the other;
+    /// the first to finish answers and stops the other. The search first runs alone for
+    /// `search_budget` decisions: most puzzles end there, and never pay for a second thread.
+    /// (Search on one thread and learning on the other was the first design; learning wins
+    /// most puzzles that get this far, and its run time varies widely with its early
+    /// decisions, so two differently ordered learners finish sooner than one.)
     fn run_portfolio(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         if !search.start() {
@@ -296,10 +314,10 @@ impl Solver {
             .unwrap_or_else(|| root_grid(puzzle));
         let done = AtomicBool::new(false);
         let flags = flags.with_flag(&done);
-        let mut termination = Termination::from_flags(flags);
-        let (search, learn) = std::thread::scope(|scope| {
+        let (turns, learn) = std::thread::scope(|scope| {
             let learn = scope.spawn(|| {
                 let mut learner = Learner::new(puzzle, self.config.max_solutions);
+                learner.diversify(DIVERSIFY_SEED);
                 learner.start_from(&root);
                 let state = learner.run(None, &mut Termination::from_flags(flags));
                 let run = Run::from_learn(&mut learner, state);
@@ -308,20 +326,19 @@ impl Solver {
                 }
                 run
             });
-            let finish = search.resume(None, &mut termination);
-            let search = search_run(search, finish);
-            if search.finished {
+            let turns = self.take_turns(puzzle, search, flags);
+            if turns.finished {
                 done.store(true, Ordering::Relaxed);
             }
-            // The learner's thread only panics on a bug; the search's answer stands alone then.
-            (search, learn.join().ok())
+            // The learner's thread only panics on a bug; the other answer stands alone then.
+            (turns, learn.join().ok())
         });
         match learn {
-            Some(learn) if learn.finished && !search.finished => learn,
-            Some(learn) if !search.finished && learn.solutions.len() > search.solutions.len() => {
+            Some(learn) if learn.finished && !turns.finished => learn,
+            Some(learn) if !turns.finished && learn.solutions.len() > turns.solutions.len() => {
                 learn
             }
-            _ => search,
+            _ => turns,
         }
     }
 
