@@ -91,6 +91,16 @@ fn lit_value(values: &[u8], lit: Lit) -> u8 {
     }
 }
 
+/// The most cells the learning engine takes. It keeps about 150 bytes per cell (watch lists,
+/// trail, activities, explanations), so this bounds it near 150 MiB; larger puzzles, which are
+/// almost always settled by line solving and probing, are left to the search.
+pub(crate) const MAX_CELLS: usize = 1 << 20;
+
+/// Whether the learning engine takes `puzzle` (see [`MAX_CELLS`]).
+pub(crate) fn fits(puzzle: &Puzzle) -> bool {
+    puzzle.width() * puzzle.height() <= MAX_CELLS
+}
+
 /// How a [`Learner::run`] ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LearnState {

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
-use crate::learn::{LearnState, Learner};
+use crate::learn::{self, LearnState, Learner};
 use crate::propagate::Propagator;
 use crate::puzzle::{Picture, Puzzle};
 use crate::sat::{self, SatEngine, SatState};
@@ -43,7 +43,8 @@ pub enum Engine {
     /// puzzle whose CNF would be too large ([`crate::sat::MAX_STATE_VARIABLES`]) is searched.
     Sat,
     /// Conflict-driven search with clause learning over the cells, the line solver explaining
-    /// its deductions (lazy clause generation): see the `learn` module.
+    /// its deductions (lazy clause generation): see the `learn` module. A puzzle of more than
+    /// 2^20 cells (the learner's memory bound) is searched; so is one with `Auto`.
     Learn,
 }
 
@@ -191,6 +192,8 @@ impl Solver {
         let flags = StopFlags::new(self.config.timeout.map(|t| start + t), cancel);
         let run = match self.config.engine {
             Engine::Search => self.run_search(puzzle, flags),
+            // Too many cells for the learner's memory bound: the search answers alone.
+            Engine::Learn | Engine::Auto if !learn::fits(puzzle) => self.run_search(puzzle, flags),
             Engine::Learn => self.run_learn(puzzle, flags),
             // A CNF too large to build: the search answers alone.
             Engine::Sat if !sat::fits(puzzle) => self.run_search(puzzle, flags),
