@@ -5,7 +5,7 @@
 //! Four implementations, fastest first; [`LineSolver`] picks one per call:
 //!
 //! - [`parallel`]: one bit per cell, a few word operations per run of the clue, for lines of up
-//!   to 127 cells (almost every published puzzle);
+//!   to 128 cells (almost every published puzzle);
 //! - [`bits`]: the line as a regular expression `0* 1^a 0+ 1^b ... 0*` (the Gecode seed's view),
 //!   run as a bit-parallel NFA (Shift-And): one machine word holds the set of NFA states, one
 //!   forward and one backward pass over the cells, a handful of word operations per cell. Used
@@ -105,7 +105,7 @@ impl LineSolver {
 
 impl LineSolver {
     /// Whether some placement of `clue` agrees with the known cells (`filled`/`empty`, as for
-    /// [`LineSolver::solve`]). Cheaper than solving for lines of up to 127 cells: only the
+    /// [`LineSolver::solve`]). Cheaper than solving for lines of up to 128 cells: only the
     /// forward pass runs. Explanations in the learning engine ask this many times per conflict.
     pub fn feasible(&mut self, clue: &[u32], len: usize, filled: &[u64], empty: &[u64]) -> bool {
         if clue.is_empty() {
@@ -274,7 +274,7 @@ mod tests {
                 .solve(&clue, cells.len(), &f, &e, &mut of, &mut oe)
                 .map(|()| masks_to_cells(cells.len(), &of, &oe));
             prop_assert_eq!(dp, want.clone());
-            // The automaton solver directly (LineSolver only sends it lines of 128 cells or more).
+            // The automaton solver directly (LineSolver only sends it lines of 129 cells or more).
             if !clue.is_empty() {
                 let (mut of, mut oe) = (vec![0; f.len()], vec![0; f.len()]);
                 let mut scratch = bits::Scratch::default();

@@ -1,23 +1,37 @@
 //! The cell-parallel line solver: one bit per cell, so a whole line moves in a few word
 //! operations per run of the clue, O(k·log c) in all instead of O(n) per pass.
 //!
-//! Positions `0..=n` sit between cells (position `p` is "before cell `p`"). For the first `j`
-//! runs we compute `S[j]`, the positions `p` such that cells `0..p` can hold exactly those runs,
-//! agreeing with the known cells. Two word tricks do the work:
+//! Bit `i` of a word is cell `i`; `E` and `F` are the cells that may be empty and may be filled.
+//! A pass places the runs from left to right, keeping two word-sized sets per run `j`:
+//!
+//! - where run `j` may start: just after a cell of the previous gap (or at cell 0 for the first
+//!   run), on a cell from which `c_j` cells may be filled;
+//! - the gap after run `j`: the cells that may be empty between it and the next run (after the
+//!   last run, the empty cells that may end the line).
+//!
+//! Two word tricks do the work:
 //!
 //! - *runs of fitting cells*: `fit(F, c)` has bit `s` set when cells `s..s+c` may all be filled;
-//!   shift-and doubling gets it in `2·log2(c)` operations;
-//! - *stepping over empty cells*: from a set `A` of positions, the positions reachable by
-//!   crossing cells that may be empty (mask `E`) are `A | ((E + (A & E)) ^ E)`: adding a start
-//!   bit to a run of ones in `E` carries through the run, flipping exactly the bits we can reach.
+//!   shift-and doubling gets it in about `2·log2(c)` operations (`smear` is its mirror image,
+//!   the cells covered by runs of `c` from given starts);
+//! - *walking over empty cells*: from cells `A ⊆ E`, the cells of `E` reached by walking up
+//!   through `E` are `A | (E & !(E + A))`: adding a bit of `A` to a block of ones in `E` carries
+//!   through the block, clearing exactly the cells walked over. The gap after a run whose last
+//!   cells may be `L` is the walk from `(L << 1) & E`.
 //!
-//! A forward pass gives `S`, the same pass over the reversed line gives `R[j]` (positions from
-//! which the runs `j..k` fit in the rest), and a run `j` may start at `s` when the left part
-//! reaches `s` and the right part continues from `s + c_j`. Cells covered by some such start may
-//! be filled; cells at some `p` with `p ∈ S[j]` and `p + 1 ∈ R[j]` may be empty. Everything else
-//! is fixed. Used for lines of up to 127 cells (positions need `n + 1` bits).
+//! A carry only walks up, so the view from the right comes from the same pass over the
+//! bit-reversed line with the clue reversed: where it lets run `j` start is, reversed back, where
+//! run `j` may end as far as the runs after it are concerned (`right_last[j]`), and one left
+//! shift of that is the gap after run `j` as seen from the right. A final left-to-right pass
+//! keeps only the starts whose run may also end there: those are exactly the runs of some
+//! placement. The cells they cover may be filled; the cells in the gap after run `j` from both
+//! sides may be empty; every other cell is fixed. That pass carries on only the surviving
+//! starts, which changes neither set: every run of a placement survives.
+//!
+//! Working on cells rather than on the positions between them keeps a line of `BITS` cells in
+//! one word: lines of up to 64 cells take a `u64`, up to 128 a `u128`.
 
-/// The most runs a line of up to 127 cells can have.
+/// The most runs a line of up to 128 cells can have.
 const MAX_RUNS: usize = 64;
 
 macro_rules! parallel_solver {
@@ -28,74 +42,93 @@ macro_rules! parallel_solver {
             type W = $word;
             const BITS: usize = W::BITS as usize;
 
-            /// Starts `s` such that cells `s..s+c` are all in `x`.
+            /// Starts `s` such that cells `s..s+c` are all in `x`, for `c >= 1`: windows of
+            /// `w` cells double to `2w` while `2w < c`, and a last overlapping step makes `c`.
             #[inline(always)]
             fn fit(mut x: W, c: u32) -> W {
-                let mut have = 1;
-                while have < c {
-                    let step = have.min(c - have);
-                    x &= x >> step;
-                    have += step;
+                let mut w = 1;
+                while 2 * w < c {
+                    x &= x >> w;
+                    w *= 2;
                 }
-                x
+                x & x >> (c - w)
             }
 
-            /// Positions reachable from `a` by crossing cells of `e`.
-            #[inline(always)]
-            fn reach(a: W, e: W) -> W {
-                a | (e.wrapping_add(a & e) ^ e)
-            }
-
-            /// Every cell covered by a run of `c` starting at a bit of `x`.
+            /// Every cell covered by a run of `c >= 1` cells starting at a bit of `x` (`fit`
+            /// the other way round).
             #[inline(always)]
             fn smear(mut x: W, c: u32) -> W {
-                let mut have = 1;
-                while have < c {
-                    let step = have.min(c - have);
-                    x |= x << step;
-                    have += step;
+                let mut w = 1;
+                while 2 * w < c {
+                    x |= x << w;
+                    w *= 2;
                 }
-                x
+                x | x << (c - w)
             }
 
-            /// `S[0..=k]` for a clue read in the given order over the given masks.
+            /// The cells of `e` reached from the cells `a ⊆ e` by walking up through `e`.
             #[inline(always)]
-            fn forward(
+            fn walk(a: W, e: W) -> W {
+                a | (e & !e.wrapping_add(a))
+            }
+
+            /// The gap after runs whose possible last cells are `last`.
+            #[inline(always)]
+            fn gap_after(last: W, e: W) -> W {
+                walk((last << 1) & e, e)
+            }
+
+            /// The gap before the first run: the empty cells that may begin the line.
+            #[inline(always)]
+            fn leading_gap(e: W) -> W {
+                walk(e & 1, e)
+            }
+
+            /// Places runs of the given lengths from left to right over cells `e` (may be
+            /// empty) and `f` (may be filled). `visit` gets, for each run in turn, the cells
+            /// where it may start as far as the runs before it are concerned (whether it fits
+            /// there is not checked yet). Returns the gap after the last run, or `None` when the
+            /// runs do not fit the line (`last_cell` is its last cell).
+            #[inline(always)]
+            fn place(
                 runs: impl Iterator<Item = u32>,
                 e: W,
                 f: W,
-                s: &mut [W],
-                mut left: Option<&mut [W]>,
-            ) {
-                s[0] = reach(1, e);
-                for (j, c) in runs.enumerate() {
-                    let gap = if j == 0 { s[0] } else { (s[j] & e) << 1 };
-                    let starts = gap & fit(f, c);
-                    if let Some(left) = left.as_deref_mut() {
-                        left[j] = starts;
+                last_cell: W,
+                mut visit: impl FnMut(W),
+            ) -> Option<W> {
+                let mut gap = leading_gap(e);
+                // The first run may also start at cell 0.
+                let mut may_start = gap << 1 | 1;
+                let mut last = 0;
+                for c in runs {
+                    visit(may_start);
+                    let starts = may_start & fit(f, c);
+                    if starts == 0 {
+                        return None;
                     }
-                    s[j + 1] = reach(starts << c, e);
+                    last = starts << (c - 1);
+                    gap = gap_after(last, e);
+                    may_start = gap << 1;
                 }
+                // The last run ends at the last cell, or the gap after it reaches there.
+                ((last | gap) & last_cell != 0).then_some(gap)
             }
 
             /// Whether some placement of a non-empty clue agrees with the known cells (the
             /// forward pass alone).
             pub fn feasible(clue: &[u32], len: usize, filled: W, empty: W) -> bool {
-                debug_assert!(len < BITS && !clue.is_empty());
-                let cells: W = (1 << len) - 1;
-                let (e, f) = (cells & !filled, cells & !empty);
-                let mut s = reach(1, e);
-                for (j, &c) in clue.iter().enumerate() {
-                    let gap = if j == 0 { s } else { (s & e) << 1 };
-                    s = reach((gap & fit(f, c)) << c, e);
-                    if s == 0 {
-                        return false;
-                    }
+                debug_assert!(len <= BITS && !clue.is_empty());
+                if len == 0 {
+                    return false;
                 }
-                s >> len & 1 != 0
+                let cells = W::MAX >> (BITS - len);
+                let (e, f) = (cells & !filled, cells & !empty);
+                place(clue.iter().copied(), e, f, 1 << (len - 1), |_| {}).is_some()
             }
 
-            /// Solves a non-empty clue on a line of at most `BITS - 1` cells.
+            /// Solves a non-empty clue (runs of at least one cell) on a line of at most `BITS`
+            /// cells.
             pub fn solve(
                 clue: &[u32],
                 len: usize,
@@ -103,60 +136,50 @@ macro_rules! parallel_solver {
                 empty: W,
                 scratch: &mut Vec<W>,
             ) -> Result<(W, W), Contradiction> {
-                debug_assert!(len < BITS && !clue.is_empty() && clue.len() <= super::MAX_RUNS);
-                let n = len;
+                debug_assert!(len <= BITS && !clue.is_empty() && clue.len() <= super::MAX_RUNS);
+                if len == 0 {
+                    return Err(Contradiction);
+                }
                 let k = clue.len();
-                let cells: W = (1 << n) - 1;
-                let can_empty = cells & !filled;
-                let can_fill = cells & !empty;
+                let cells = W::MAX >> (BITS - len);
+                let last_cell: W = 1 << (len - 1);
+                let (e, f) = (cells & !filled, cells & !empty);
 
-                // Scratch, never cleared: every entry is written before it is read.
-                if scratch.len() < 3 * (k + 1) {
-                    scratch.resize(3 * (k + 1), 0);
+                // Backward: the forward pass over the reversed line (cell i becomes len-1-i)
+                // with the clue reversed. Where it lets run j start, turned back, is where run j
+                // may end as far as the runs after it are concerned: `right_last[j]`.
+                let rev = |x: W| x.reverse_bits() >> (BITS - len);
+                let (rev_e, rev_f) = (rev(e), rev(f));
+                if scratch.len() < k {
+                    scratch.resize(k, 0);
                 }
-                let (s, rest) = scratch[..3 * (k + 1)].split_at_mut(k + 1);
-                let (left, r) = rest.split_at_mut(k + 1);
-                forward(clue.iter().copied(), can_empty, can_fill, s, Some(left));
-                if s[k] >> n & 1 == 0 {
+                let right_last = &mut scratch[..k];
+                let mut slots = right_last.iter_mut().rev();
+                let visit = |may_start: W| {
+                    if let Some(slot) = slots.next() {
+                        *slot = rev(may_start);
+                    }
+                };
+                let Some(gap) = place(clue.iter().rev().copied(), rev_e, rev_f, last_cell, visit)
+                else {
                     return Err(Contradiction);
-                }
+                };
+                let right_leading_gap = rev(gap);
 
-                // The reversed line: cell i becomes n-1-i, position p becomes n-p.
-                let rev_cells = |x: W| x.reverse_bits() >> (BITS - n);
-                forward(
-                    clue.iter().rev().copied(),
-                    rev_cells(can_empty),
-                    rev_cells(can_fill),
-                    r,
-                    None,
-                );
-                // Now r[j] holds, reversed, the positions from which the last j runs fit. Turn
-                // it into r[j] = positions from which runs j..k fit in the rest of the line.
-                let rev_positions = |x: W| x.reverse_bits() >> (BITS - 1 - n);
-                r.reverse();
-                for x in r.iter_mut() {
-                    *x = rev_positions(*x);
-                }
-
-                let mut may_fill: W = 0;
-                let mut may_empty: W = 0;
-                for (j, &c) in clue.iter().enumerate() {
-                    let right = if j + 1 == k {
-                        r[k]
-                    } else {
-                        (r[j + 1] >> 1) & can_empty
-                    };
-                    let starts = left[j] & (right >> c);
+                // Forward, keeping only the runs that also fit on the right. The gap after run
+                // j as seen from the right is `right_last[j] << 1`.
+                let mut gap = leading_gap(e);
+                let mut may_start = gap << 1 | 1;
+                let mut may_empty = gap & right_leading_gap;
+                let mut may_fill = 0;
+                for (&c, &right_last) in clue.iter().zip(&scratch[..k]) {
+                    let starts = may_start & fit(f, c) & (right_last >> (c - 1));
                     may_fill |= smear(starts, c);
+                    gap = gap_after(starts << (c - 1), e);
+                    may_empty |= gap & (right_last << 1);
+                    may_start = gap << 1;
                 }
-                for j in 0..=k {
-                    may_empty |= s[j] & (r[j] >> 1);
-                }
-                may_empty &= can_empty;
-                may_fill &= cells;
-                if may_fill | may_empty != cells {
-                    return Err(Contradiction);
-                }
+                debug_assert_eq!(may_fill | may_empty, cells);
                 Ok((may_fill & !may_empty, may_empty & !may_fill))
             }
         }
@@ -171,10 +194,78 @@ pub use w64::{feasible as feasible_u64, solve as solve_u64};
 
 /// Whether a clue on a line of `len` cells suits [`solve_u64`].
 pub fn fits_u64(clue: &[u32], len: usize) -> bool {
-    len < 64 && clue.len() <= MAX_RUNS
+    len <= 64 && clue.len() <= MAX_RUNS
 }
 
 /// Whether a clue on a line of `len` cells suits [`solve_u128`].
 pub fn fits_u128(clue: &[u32], len: usize) -> bool {
-    len < 128 && clue.len() <= MAX_RUNS
+    len <= 128 && clue.len() <= MAX_RUNS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::line::dp;
+    use proptest::prelude::*;
+
+    /// A random line of `len` cells: the clue of a random picture (of a random density) and a
+    /// random part of its cells known, consistently or with one side flipped.
+    fn line(len: usize) -> impl Strategy<Value = (Vec<u32>, usize, u128, u128)> {
+        (
+            proptest::collection::vec(0u8..8, len),
+            proptest::collection::vec(0u8..8, len),
+            1u8..8,
+            1u8..8,
+            any::<bool>(),
+        )
+            .prop_map(move |(picture, reveal, density, known, consistent)| {
+                let filled: Vec<bool> = picture.iter().map(|&p| p < density).collect();
+                let clue = crate::Clue::from_cells(filled.iter().copied())
+                    .runs()
+                    .to_vec();
+                let (mut f, mut e) = (0u128, 0u128);
+                for (i, (&cell, &r)) in filled.iter().zip(&reveal).enumerate() {
+                    if r < known {
+                        let flip = !consistent && r == 0;
+                        if cell != flip {
+                            f |= 1 << i;
+                        } else {
+                            e |= 1 << i;
+                        }
+                    }
+                }
+                (clue, len, f, e)
+            })
+    }
+
+    /// Lengths around the word sizes, where the masks are easiest to get wrong.
+    fn edge_line() -> impl Strategy<Value = (Vec<u32>, usize, u128, u128)> {
+        prop_oneof![1usize..=4, 31usize..=33, 62usize..=66, 125usize..=128]
+            .prop_flat_map(line)
+            .prop_filter("a non-empty clue", |(clue, ..)| !clue.is_empty())
+    }
+
+    fn words(x: u128) -> [u64; 2] {
+        [x as u64, (x >> 64) as u64]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        #[test]
+        fn agrees_with_dp_around_word_sizes((clue, len, f, e) in edge_line()) {
+            let (mut df, mut de) = ([0; 2], [0; 2]);
+            let want = dp::Scratch::default()
+                .solve(&clue, len, &words(f), &words(e), &mut df, &mut de)
+                .map(|()| (u128::from(df[0]) | u128::from(df[1]) << 64,
+                           u128::from(de[0]) | u128::from(de[1]) << 64));
+            if fits_u64(&clue, len) {
+                let got = solve_u64(&clue, len, f as u64, e as u64, &mut Vec::new());
+                prop_assert_eq!(got.map(|(a, b)| (u128::from(a), u128::from(b))), want);
+                prop_assert_eq!(feasible_u64(&clue, len, f as u64, e as u64), want.is_ok());
+            }
+            prop_assert!(fits_u128(&clue, len));
+            prop_assert_eq!(solve_u128(&clue, len, f, e, &mut Vec::new()), want);
+            prop_assert_eq!(feasible_u128(&clue, len, f, e), want.is_ok());
+        }
+    }
 }
