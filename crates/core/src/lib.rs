@@ -5,7 +5,7 @@
 //!
 //! - [`puzzle`]: clues, validated puzzles, complete pictures;
 //! - [`grid`]: partial grids as bit masks, one pair of masks per row and per column;
-//! - [`line`]: line solvers, a naive reference and the fast bit-parallel one, with a cache;
+//! - [`line`](mod@line): line solvers, a naive reference and the fast bit-parallel one, with a cache;
 //! - [`propagate`]: line solving over rows and columns to a fixpoint;
 //! - `learn`: the learning engine, conflict-driven search with the line solver explaining its
 //!   deductions (lazy clause generation);

@@ -8,7 +8,7 @@
 //! branch, on the cell whose two tries fixed the most cells (the product of the two counts, so
 //! both children are small), trying first the value that fixed more.
 //!
-//! Probing is where the time goes, so its results are remembered (the [`Memo`]). Propagation is
+//! Probing is where the time goes, so its results are remembered (the `Memo`). Propagation is
 //! monotone: if a probe of cell `x = v` from grid `P` gave grid `G`, and the current grid `C` has
 //! `P ⊆ C ⊆ G`, then probing `x = v` from `C` gives `G` again and teaches nothing new. So a
 //! probe is redone only when the grid has learnt something its remembered result did not have,

@@ -142,7 +142,7 @@ pub struct Stats {
     pub probes: u64,
     /// Branching decisions of the search.
     pub decisions: u64,
-    /// Dead ends of the search.
+    /// Dead ends of the search (for the learning engine: conflicts).
     pub backtracks: u64,
 }
 
