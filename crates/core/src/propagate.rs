@@ -18,7 +18,7 @@ const CACHE_BITS: u32 = 13;
 
 /// Cache names of the clues of a puzzle, rows then columns: equal clues on lines of equal length
 /// (the same axis) share one, so their results share cache slots.
-pub(crate) fn clue_ids(puzzle: &Puzzle) -> Vec<u32> {
+fn clue_ids(puzzle: &Puzzle) -> Vec<u32> {
     let mut names: HashMap<(Axis, &[u32]), u32> = HashMap::new();
     let mut ids = Vec::with_capacity(puzzle.width() + puzzle.height());
     for axis in [Axis::Row, Axis::Column] {
