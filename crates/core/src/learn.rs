@@ -93,8 +93,9 @@ fn lit_value(values: &[u8], lit: Lit) -> u8 {
 }
 
 /// The most cells the learning engine takes. It keeps about 150 bytes per cell (watch lists,
-/// trail, activities, explanations), so this bounds it near 150 MiB; larger puzzles, which are
-/// almost always settled by line solving and probing, are left to the search.
+/// trail, activities, explanations), so this bounds that state near 150 MiB, beside the clause
+/// arena (at most [`MAX_ARENA`] literals); larger puzzles, which are almost always settled by
+/// line solving and probing, are left to the search.
 pub(crate) const MAX_CELLS: usize = 1 << 20;
 
 /// Whether the learning engine takes `puzzle` (see [`MAX_CELLS`]).
@@ -147,7 +148,7 @@ pub(crate) struct Learner<'p> {
     out_empty: Vec<u64>,
     scratch_filled: Vec<u64>,
     scratch_empty: Vec<u64>,
-    /// Scratch of explanations: (trail position, index in the line, cell).
+    /// Scratch of explanations: (trail position, index in the line, cell) of known cells.
     known: Vec<(u32, u32, u32)>,
     /// Scratch of clause minimization: cells marked `seen` on the way, and the work stack.
     marked: Vec<u32>,
@@ -184,8 +185,9 @@ const RESTART_UNIT: u64 = 100;
 /// Learnt clauses kept before the first reduction; each reduction raises it by the increment.
 const FIRST_REDUCE: usize = 2000;
 const REDUCE_INCREMENT: usize = 300;
-/// Literals in the clause arena past which it is pruned whatever the count (1 GiB).
-const MAX_ARENA: usize = 1 << 28;
+/// Literals in the clause arena past which it is pruned whatever the count (256 MiB; ordinary
+/// puzzles stay under a megabyte).
+const MAX_ARENA: usize = 1 << 26;
 /// VSIDS decay: activities are bumped by `var_inc`, which grows by this factor's inverse.
 const VAR_DECAY: f64 = 0.95;
 
