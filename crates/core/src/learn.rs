@@ -1040,8 +1040,9 @@ impl VarHeap {
         }
     }
 
-    fn less(&self, a: u32, b: u32) -> bool {
-        // Ties go to the lower cell number, for a deterministic order.
+    /// Whether cell `a` comes out of the heap before cell `b`: higher activity first, ties to
+    /// the lower cell number (for a deterministic order).
+    fn precedes(&self, a: u32, b: u32) -> bool {
         let (x, y) = (self.activity[a as usize], self.activity[b as usize]);
         x > y || (x == y && a < b)
     }
@@ -1050,7 +1051,7 @@ impl VarHeap {
         let v = self.heap[i];
         while i > 0 {
             let parent = (i - 1) / 2;
-            if !self.less(v, self.heap[parent]) {
+            if !self.precedes(v, self.heap[parent]) {
                 break;
             }
             self.heap[i] = self.heap[parent];
@@ -1069,12 +1070,13 @@ impl VarHeap {
                 break;
             }
             let right = left + 1;
-            let child = if right < self.heap.len() && self.less(self.heap[right], self.heap[left]) {
-                right
-            } else {
-                left
-            };
-            if !self.less(self.heap[child], v) {
+            let child =
+                if right < self.heap.len() && self.precedes(self.heap[right], self.heap[left]) {
+                    right
+                } else {
+                    left
+                };
+            if !self.precedes(self.heap[child], v) {
                 break;
             }
             self.heap[i] = self.heap[child];
