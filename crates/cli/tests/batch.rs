@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 use std::fs;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -15,21 +15,14 @@ use std::time::{Duration, Instant};
 use nonogram_core::generate;
 use serde_json::Value;
 
-/// Far more than any run here needs: hitting it means the binary hangs.
-const HANG_LIMIT: Duration = Duration::from_secs(120);
+mod common;
+
+use common::{scratch, Run};
 
 fn testdata(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../testdata")
         .join(path)
-}
-
-/// A fresh, empty directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("batch-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn write(path: &Path, contents: impl AsRef<[u8]>) {
@@ -89,64 +82,9 @@ fn corpus(dir: &Path) -> PathBuf {
 }
 const CORPUS_UNITS: usize = 16;
 
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `nonogram ARGS` in `dir`, failing the test if it hangs or dies from a signal.
+/// Runs `nonogram ARGS` in `dir`.
 fn run_in(dir: &Path, args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nonogram"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_owned();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(stdin.as_bytes());
-    });
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let out = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
-    });
-    let err = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > HANG_LIMIT {
-            let _ = child.kill();
-            panic!("nonogram {args:?} still running after {HANG_LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    feeder.join().unwrap();
-    let (stdout, stderr) = (out.join().unwrap(), err.join().unwrap());
-    for sign in ["panicked", "RUST_BACKTRACE"] {
-        assert!(!stderr.contains(sign), "nonogram {args:?}: {stderr}");
-    }
-    let code = status
-        .code()
-        .unwrap_or_else(|| panic!("nonogram {args:?} killed: {status}"));
-    Run {
-        code,
-        stdout,
-        stderr,
-    }
+    common::run_in(dir, args, stdin.as_bytes())
 }
 
 /// Every line parsed as a JSON object; fails on any line that is not one.

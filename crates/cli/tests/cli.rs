@@ -7,93 +7,18 @@
 //! `UPDATE_GOLDEN=1 cargo test -p nonogram-cli --test cli` and review the diff.
 
 use std::fs;
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
 
 use nonogram_core::{Picture, Puzzle};
 use serde_json::Value;
 
-/// Longer than any test input needs by far: hitting it means the binary hangs.
-const HANG_LIMIT: Duration = Duration::from_secs(60);
+mod common;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+use common::{repo_root, scratch, Run};
 
-/// A fresh, empty directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// What one run of the binary did.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `nonogram ARGS` from the repository root with `stdin` as standard input, failing the
-/// test if it does not finish within [`HANG_LIMIT`] or dies from a signal.
+/// Runs `nonogram ARGS` from the repository root with `stdin` as standard input.
 fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nonogram"))
-        .args(args)
-        .current_dir(repo_root())
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Feed stdin and drain the pipes from threads, so that neither side can block the other.
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let mut out_pipe = child.stdout.take().unwrap();
-    let mut err_pipe = child.stderr.take().unwrap();
-    let out_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out_pipe.read_to_end(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err_pipe.read_to_end(&mut s);
-        s
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > HANG_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("nonogram {args:?} still running after {HANG_LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    feeder.join().unwrap();
-    let stdout = String::from_utf8(out_reader.join().unwrap()).expect("stdout is UTF-8");
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
-    let code = status
-        .code()
-        .unwrap_or_else(|| panic!("nonogram {args:?} killed: {status}"));
-    Run {
-        code,
-        stdout,
-        stderr,
-    }
+    common::run_in(&repo_root(), args, stdin)
 }
 
 fn run(args: &[&str]) -> Run {

@@ -6,46 +6,17 @@
 //! diff. SVG is checked by parsing it as XML, PNG by decoding it.
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use nonogram_core::{Picture, Puzzle};
 use serde_json::Value;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+mod common;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("seeds-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{repo_root, scratch, Run};
 
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `nonogram ARGS` from the repository root (stdin closed, so never a terminal).
+/// Runs `nonogram ARGS` from the repository root.
 fn run(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_nonogram"))
-        .args(args)
-        .current_dir(repo_root())
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    Run {
-        code: output.status.code().expect("not killed by a signal"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    common::run_in(&repo_root(), args, b"")
 }
 
 /// Compares with `testdata/golden/NAME`, or writes it with `UPDATE_GOLDEN=1`.
