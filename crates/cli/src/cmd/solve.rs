@@ -38,8 +38,9 @@ pub struct Args {
     #[arg(long)]
     pub deduce_only: bool,
 
-    /// Threads for one puzzle (0 = one per core). With two or more, the search and the
-    /// learning engine race each other and the first to finish answers.
+    /// Threads for one puzzle (0 = one per core). With two or more, a second, differently
+    /// ordered learning engine races the turns of search and learning; the first to finish
+    /// answers.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
 
