@@ -20,6 +20,24 @@ pub struct Loaded {
     pub total: usize,
 }
 
+impl Loaded {
+    /// The input's one puzzle, or a usage error asking for `--puzzle N`. `only_one` says, for
+    /// the message, what holds a single puzzle (as in "a drawing shows one"), if that is why.
+    pub fn single(&self, only_one: Option<&str>) -> Result<&Puzzle, CliError> {
+        match self.puzzles.as_slice() {
+            [(_, puzzle)] => Ok(puzzle),
+            all => Err(CliError::Usage(format!(
+                "{}: the input holds {} puzzles{}; pick one with --puzzle N",
+                self.source,
+                all.len(),
+                only_one
+                    .map(|what| format!(" but {what}"))
+                    .unwrap_or_default()
+            ))),
+        }
+    }
+}
+
 /// Reads the input named by `input`, applying `--format` and `--puzzle`.
 pub fn load(input: &Input) -> Result<Loaded, CliError> {
     let path = match &input.file {

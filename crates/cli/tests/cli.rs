@@ -570,3 +570,32 @@ fn convert_never_overwrites_without_force() {
     names.sort();
     assert_eq!(names, ["bad.non", "duck.non"]);
 }
+
+#[test]
+fn commands_that_show_one_puzzle_ask_for_puzzle_n() {
+    let dir = scratch("several");
+    // Two 2×2 puzzles in the tournament format (columns, then rows).
+    let file = dir.join("two.txt");
+    fs::write(&file, "$1\n1\n1\n1\n1\n$2\n2\n0\n1\n1\n").unwrap();
+    let file = file.to_str().unwrap();
+    for (args, why) in [
+        (vec!["explain", file], ""),
+        (vec!["render", file], ""),
+        (
+            vec!["solve", file, "--output", "svg"],
+            " but a drawing shows one",
+        ),
+    ] {
+        let run = run(&args);
+        assert_one_line_error(&run, 2, &format!("{args:?}"));
+        assert!(
+            run.stderr.ends_with(&format!(
+                "the input holds 2 puzzles{why}; pick one with --puzzle N\n"
+            )),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    // With --puzzle, the same commands work.
+    assert_eq!(run(&["explain", file, "--puzzle", "2"]).code, 0);
+}

@@ -45,13 +45,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Exit, CliError> {
     let loaded = files::load(&args.input)?;
-    let [(_, puzzle)] = loaded.puzzles.as_slice() else {
-        return Err(CliError::Usage(format!(
-            "{}: the input holds {} puzzles; pick one with --puzzle N",
-            loaded.source,
-            loaded.puzzles.len()
-        )));
-    };
+    let puzzle = loaded.single(None)?;
     let start = match &args.grid {
         Some(path) => read_grid(path, puzzle)?,
         None => Grid::new(puzzle.width(), puzzle.height()),

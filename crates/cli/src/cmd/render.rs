@@ -99,13 +99,7 @@ pub fn sheet_kind(path: &Path) -> Option<SheetKind> {
 
 pub fn run(args: Args) -> Result<Exit, CliError> {
     let loaded = files::load(&args.input)?;
-    let [(_, puzzle)] = loaded.puzzles.as_slice() else {
-        return Err(CliError::Usage(format!(
-            "{}: the input holds {} puzzles; pick one with --puzzle N",
-            loaded.source,
-            loaded.puzzles.len()
-        )));
-    };
+    let puzzle = loaded.single(None)?;
     let kind = match (args.output, &args.out) {
         (Some(kind), _) => kind,
         (None, Some(path)) => sheet_kind(path).map_or(Kind::Text, Kind::Sheet),
@@ -181,13 +175,7 @@ pub fn solve_to_sheet(
     out: Option<&Path>,
     force: bool,
 ) -> Result<Exit, CliError> {
-    let [(_, puzzle)] = loaded.puzzles.as_slice() else {
-        return Err(CliError::Usage(format!(
-            "{}: the input holds {} puzzles but a drawing shows one; pick one with --puzzle N",
-            loaded.source,
-            loaded.puzzles.len()
-        )));
-    };
+    let puzzle = loaded.single(Some("a drawing shows one"))?;
     if kind == SheetKind::Png && out.is_none_or(|p| p.as_os_str() == "-") {
         return Err(CliError::Usage(
             "PNG output is binary: name a file with -o FILE.png".into(),
