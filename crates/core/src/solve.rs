@@ -19,9 +19,10 @@ use crate::termination::{StopFlags, Termination};
 /// turn before it. Most puzzles are solved within the search's first turn; of those that are
 /// not, learning wins the large majority (hard tournament puzzles, the n-Dom family, random
 /// 30×30 tails), so it gets the larger share. Measured on TAAI 2011 puzzles 471–1000 and random
-/// 30×30 puzzles: shares 1, 2, 4, 8, 16 gave totals falling steadily to 8 and little beyond
-/// (BENCHMARKS.md).
-pub const LEARN_SHARE: u32 = 8;
+/// 30×30 puzzles: shares 1, 2, 4, 8, 16 gave totals falling steadily to 8 and little beyond;
+/// once the learner had target phases, 32 beat 8, 16, 64 and 128 on the 86 hardest TAAI 2011
+/// puzzles and on random 30×30 puzzles (BENCHMARKS.md).
+pub const LEARN_SHARE: u32 = 32;
 
 /// The seed of the portfolio's second learner (any fixed value: runs stay reproducible).
 const DIVERSIFY_SEED: u64 = 0x5EED;
@@ -89,7 +90,11 @@ pub struct Config {
     /// learning turn then takes [`LEARN_SHARE`] times as long as the search turn before it, and
     /// the search's turns double; on two, the second learner's thread starts after the first
     /// turn.
-    /// Default: 16. Most puzzles need no decision at all and never start the learner.
+    /// Default: 1. Most puzzles need no decision at all (root propagation and probing solve
+    /// them) and never start the learner; of the rest, few are solved by the search's next
+    /// dozen decisions, and every decision's full probing delays the learner, which finishes
+    /// most of them: 1 took a fifth off random 30×30 puzzles against 16, and a tenth off
+    /// mid-range tournament puzzles (BENCHMARKS.md).
     pub search_budget: u64,
 }
 
@@ -101,7 +106,7 @@ impl Default for Config {
             probing: true,
             engine: Engine::Auto,
             threads: 0,
-            search_budget: 16,
+            search_budget: 1,
         }
     }
 }
