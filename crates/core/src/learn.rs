@@ -1196,6 +1196,42 @@ mod tests {
     }
 
     #[test]
+    fn the_target_is_the_longest_trail_below_a_conflict() {
+        // Clue 1 on every line of 5×5: a permutation matrix, and nothing fixed at the root.
+        let clues = || (0..5).map(|_| Clue::new([1])).collect::<Vec<_>>();
+        let puzzle = Puzzle::new(clues(), clues()).unwrap();
+        let mut learner = Learner::new(&puzzle, 1);
+        assert!(learner.start_from(&Grid::new(5, 5)));
+        assert!(learner.trail.is_empty());
+        // Decide (0, 0) filled, then (2, 2) filled, each followed by propagation.
+        for v in [0, 12] {
+            learner.trail_lim.push(learner.trail.len());
+            learner.assign(make_lit(v, true), Reason::None);
+            assert!(learner.propagate().is_none());
+        }
+        // A conflict now would undo the second level: the first is the clean trail.
+        let clean = learner.trail_lim[1];
+        assert!(clean > 1, "(0, 0) filled empties its row and column");
+        learner.remember_target();
+        assert_eq!(learner.target_len, clean);
+        for &lit in &learner.trail[..clean] {
+            let value = if lit & 1 == 0 { 1 } else { 2 };
+            assert_eq!(learner.target[var(lit)], value);
+        }
+        assert_eq!(learner.target[12], 0, "the last level is not in the target");
+        // A shorter clean trail leaves the target alone.
+        learner.backtrack(0);
+        learner.trail_lim.push(0);
+        learner.assign(make_lit(6, false), Reason::None);
+        learner.trail_lim.push(learner.trail.len());
+        learner.assign(make_lit(18, true), Reason::None);
+        learner.remember_target();
+        assert_eq!(learner.target_len, clean);
+        assert_eq!(learner.target[6], 0, "the shorter trail was not recorded");
+        assert_eq!(learner.target[0], 1);
+    }
+
+    #[test]
     fn reports_no_solution() {
         // Totals agree, lines do not: the bottom row is full, the right column too.
         let (e, three) = (Clue::empty, || Clue::new([3]));
