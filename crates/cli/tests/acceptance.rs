@@ -73,7 +73,9 @@ fn every_black_and_white_shared_puzzle_solves_and_matches_its_goal() {
             .to_string_lossy()
             .into_owned();
         let name = file.file_name().unwrap().to_string_lossy();
-        if rel.starts_with("tournament") || name == "knotty.nin" || name == "faase.nin" {
+        // The tournament sets have tests of their own below. Knotty and Faase (several
+        // solutions each) stay in: without the symmetric start and target phases they timed out.
+        if rel.starts_with("tournament") {
             continue;
         }
         // Documents, and formats outside the ones we read (gnonograms, nonogrid TOML, pynogram, Tatham's ids).

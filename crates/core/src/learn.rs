@@ -278,6 +278,30 @@ impl<'p> Learner<'p> {
         self.heap.rebuild();
     }
 
+    /// Restricts the search to grids symmetric under `map` (cell `v` has the value of cell
+    /// `map[v]`): two binary clauses per cell that moves. Call before the first run. Used by
+    /// [`crate::symmetry`]; the learner then enumerates symmetric solutions only.
+    pub fn tie(&mut self, map: &[usize]) {
+        debug_assert!(!self.started);
+        for (v, &image) in map.iter().enumerate() {
+            if image != v {
+                self.add_clause(vec![make_lit(v, false), make_lit(image, true)], None);
+                self.add_clause(vec![make_lit(v, true), make_lit(image, false)], None);
+            }
+        }
+    }
+
+    /// Takes the values of a known solution as every cell's phase and target: the first
+    /// descent then reaches it without a conflict (propagation from a subset of a solution never
+    /// contradicts), and later ones search around it for another.
+    pub fn follow(&mut self, solution: &Picture) {
+        for v in 0..self.values.len() {
+            let filled = solution.get(v / self.width, v % self.width);
+            self.phase[v] = filled;
+            self.target[v] = if filled { 1 } else { 2 };
+        }
+    }
+
     /// Starts from a grid of cells already known to follow from the clues (a propagated or
     /// probed root): they become facts. Call before the first [`Learner::run`]; without it the
     /// run starts from the empty grid.

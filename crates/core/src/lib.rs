@@ -11,6 +11,7 @@
 //!   deductions (lazy clause generation);
 //! - [`sat`]: the SAT engine, one automaton per line as CNF, solved by CaDiCaL;
 //! - [`search`]: probing and depth-first search that enumerates solutions up to a limit;
+//! - `symmetry`: clue symmetries, and a first solution searched among symmetric grids;
 //! - [`solve`]: the public entry points, [`Solver`] with its [`Config`], and [`deduce`];
 //! - [`explain`]: the solving process as steps a person can follow, and a difficulty rating;
 //! - [`patterns`]: the pattern sets of a clue (counts, enumeration, common cells);
@@ -30,6 +31,7 @@ pub mod puzzle;
 pub mod sat;
 pub mod search;
 pub mod solve;
+mod symmetry;
 pub mod termination;
 
 pub use grid::{Cell, Grid};

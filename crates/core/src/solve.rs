@@ -13,6 +13,7 @@ use crate::propagate::Propagator;
 use crate::puzzle::{Picture, Puzzle};
 use crate::sat::{self, SatEngine, SatState};
 use crate::search::{Finish, Search};
+use crate::symmetry;
 use crate::termination::{StopFlags, Termination};
 
 /// With [`Engine::Auto`] on one thread, how much longer each learning turn is than the search
@@ -35,7 +36,9 @@ pub enum Engine {
     /// two or more threads a second learner with a different branching order races them and
     /// the first to finish answers (a portfolio). Probing search is fastest on most puzzles;
     /// learning tames the heavy tail where depth-first search keeps meeting the same dead ends
-    /// (hard tournament puzzles, the n-Dom family). The default.
+    /// (hard tournament puzzles, the n-Dom family). If the clues are symmetric, the learners
+    /// first look for a symmetric solution and start from it (the `symmetry` module). The
+    /// default.
     #[default]
     Auto,
     /// Propagation, probing (if [`Config::probing`]) and depth-first search only.
@@ -45,7 +48,8 @@ pub enum Engine {
     Sat,
     /// Conflict-driven search with clause learning over the cells, the line solver explaining
     /// its deductions (lazy clause generation): see the `learn` module. A puzzle of more than
-    /// 2^20 cells (the learner's memory bound) is searched; so is one with `Auto`.
+    /// 2^20 cells (the learner's memory bound) is searched; so is one with `Auto`. Symmetric
+    /// clues get a symmetric first solution to start from, as with `Auto`.
     Learn,
 }
 
@@ -225,9 +229,38 @@ impl Solver {
 
     /// The learning engine alone.
     fn run_learn(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
+        let hint = match self.symmetric_start(puzzle, flags) {
+            Ok(hint) => hint,
+            Err(answer) => return answer,
+        };
         let mut learner = Learner::new(puzzle, self.config.max_solutions);
+        if let Some(solution) = &hint {
+            learner.follow(solution);
+        }
         let state = learner.run(None, &mut Termination::from_flags(flags));
         Run::from_learn(&mut learner, state)
+    }
+
+    /// Before the first learning turn, for a puzzle whose clues are symmetric: a solution
+    /// searched among symmetric grids ([`crate::symmetry`]), for the learners to start from, or
+    /// the answer itself (`Err`) when it and its images are as many solutions as were asked.
+    fn symmetric_start(
+        &self,
+        puzzle: &Puzzle,
+        flags: StopFlags<'_>,
+    ) -> Result<Option<Picture>, Run> {
+        let mut found = symmetry::symmetric_solutions(puzzle, &mut Termination::from_flags(flags));
+        if !found.is_empty() && found.len() >= self.config.max_solutions.max(1) {
+            found.truncate(self.config.max_solutions);
+            return Err(Run {
+                solutions: found,
+                finished: true,
+                exhausted: false,
+                stats: Stats::default(),
+                engine: Engine::Learn,
+            });
+        }
+        Ok(found.into_iter().next())
     }
 
     /// The SAT engine from a propagated grid.
@@ -247,15 +280,18 @@ impl Solver {
         if !search.start() {
             return Run::contradiction();
         }
-        self.take_turns(puzzle, search, flags)
+        self.take_turns(puzzle, search, flags, None)
     }
 
-    /// The turns of [`Solver::run_interleaved`], from a started search.
+    /// The turns of [`Solver::run_interleaved`], from a started search. `hint` is the
+    /// symmetric start if the caller has looked for it already (`Some`); otherwise it is looked
+    /// for when the learner first gets a turn.
     fn take_turns<'p>(
         &self,
         puzzle: &'p Puzzle,
         mut search: Search<'p>,
         flags: StopFlags<'_>,
+        mut hint: Option<Option<Picture>>,
     ) -> Run {
         let mut termination = Termination::from_flags(flags);
         let mut learner: Option<Learner<'_>> = None;
@@ -267,15 +303,26 @@ impl Solver {
                 Finish::Budget => {}
                 finish => break search_run(search, finish),
             }
-            let learner = learner.get_or_insert_with(|| {
+            if learner.is_none() {
+                let start = match hint.take() {
+                    Some(start) => start,
+                    None => match self.symmetric_start(puzzle, flags) {
+                        Ok(start) => start,
+                        Err(answer) => break answer,
+                    },
+                };
                 let root = search
                     .root_grid()
                     .cloned()
                     .unwrap_or_else(|| root_grid(puzzle));
-                let mut learner = Learner::new(puzzle, self.config.max_solutions);
-                learner.start_from(&root);
-                learner
-            });
+                let mut fresh = Learner::new(puzzle, self.config.max_solutions);
+                if let Some(solution) = &start {
+                    fresh.follow(solution);
+                }
+                fresh.start_from(&root);
+                learner = Some(fresh);
+            }
+            let learner = learner.as_mut().expect("created above");
             let deadline = Instant::now() + turn.elapsed() * LEARN_SHARE;
             let state = learner.run(
                 None,
@@ -317,6 +364,10 @@ impl Solver {
             Finish::Budget => {}
             finish => return search_run(search, finish),
         }
+        let hint = match self.symmetric_start(puzzle, flags) {
+            Ok(hint) => hint,
+            Err(answer) => return answer,
+        };
         let root = search
             .root_grid()
             .cloned()
@@ -327,6 +378,9 @@ impl Solver {
             let learn = scope.spawn(|| {
                 let mut learner = Learner::new(puzzle, self.config.max_solutions);
                 learner.diversify(DIVERSIFY_SEED);
+                if let Some(solution) = &hint {
+                    learner.follow(solution);
+                }
                 learner.start_from(&root);
                 let state = learner.run(None, &mut Termination::from_flags(flags));
                 let run = Run::from_learn(&mut learner, state);
@@ -335,7 +389,7 @@ impl Solver {
                 }
                 run
             });
-            let turns = self.take_turns(puzzle, search, flags);
+            let turns = self.take_turns(puzzle, search, flags, Some(hint.clone()));
             if turns.finished {
                 done.store(true, Ordering::Relaxed);
             }
