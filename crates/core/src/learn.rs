@@ -15,9 +15,9 @@
 //! on the hardest puzzles.
 //!
 //! The rest is a textbook CDCL solver: first-UIP analysis with recursive clause minimization,
-//! non-chronological backjumping, VSIDS branching with phase saving and target phases, Luby restarts, and a
-//! learnt-clause database in one flat arena, pruned by literal block distance (Audemard and
-//! Simon, *Glucose*, IJCAI 2009). What was tried and dropped (Glucose restarts, probing at
+//! non-chronological backjumping, VSIDS branching with phase saving and target phases, Luby
+//! restarts, and a learnt-clause database in one flat arena, pruned by literal block distance
+//! (Audemard and Simon, *Glucose*, IJCAI 2009). What was tried and dropped (Glucose restarts, probing at
 //! restarts, explanation caches, other phases) is in BENCHMARKS.md. Solutions are enumerated with
 //! blocking clauses over the decisions that led to them (the rest of the grid follows from
 //! those), so `max_solutions` of 2 proves uniqueness as in the other engines.
@@ -948,8 +948,8 @@ impl<'p> Learner<'p> {
     /// last restart. Decisions take a cell's target value before its saved phase: the solver
     /// then heads back towards the largest consistent partial grid it has seen, instead of only
     /// repeating each cell's last value (Biere and Fleury's target phases, in CaDiCaL and
-    /// Kissat). On the hardest tournament puzzles this halved the learner's time, on random
-    /// 30×30 puzzles with uniqueness it took off a sixth (BENCHMARKS.md).
+    /// Kissat). On the hardest tournament puzzles this more than halved the learner's time, on
+    /// random 30×30 puzzles with uniqueness it took off a sixth (BENCHMARKS.md).
     fn remember_target(&mut self) {
         let clean = self.trail_lim.last().copied().unwrap_or(0);
         if clean > self.target_len {

@@ -13,8 +13,10 @@
 //!   differs from `S` is a second solution, and proves the puzzle ambiguous.
 //!
 //! So for a puzzle with clue symmetries, [`symmetric_solutions`] first runs the learning engine
-//! with the cells of each orbit tied together (two binary clauses per cell and image), for a
-//! bounded number of conflicts per symmetry. A solution it finds is an ordinary solution (it is
+//! with the cells of each orbit tied together (two binary clauses per cell and image): under all
+//! the symmetries at once, then under each alone, every attempt for a bounded number of
+//! conflicts. A puzzle without clue symmetry (nearly every random or tournament puzzle) costs
+//! nothing but the check of its clues. A solution it finds is an ordinary solution (it is
 //! checked against the clues like every other), and the engines that then enumerate solutions
 //! start from it: their learners take its values as their first phases, so they reach it
 //! without a conflict and go on looking for a second solution around it. Knotty (a 39×39 knot
@@ -29,8 +31,8 @@ use crate::learn::{LearnState, Learner};
 use crate::puzzle::{Axis, Picture, Puzzle};
 use crate::termination::Termination;
 
-/// Conflicts allowed to the symmetric learner for each clue symmetry. A few tenths of a second;
-/// Knotty's quarter turn needs a few thousand.
+/// Conflicts allowed to each attempt of the symmetric learner: at most a few tenths of a
+/// second. Knotty, tied by its quarter turn, needs a few thousand.
 pub(crate) const CONFLICTS_PER_SYMMETRY: u64 = 5_000;
 
 /// A clue symmetry as a map of cell indices (row-major): `map[v]` is the image of cell `v`.
