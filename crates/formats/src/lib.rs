@@ -4,7 +4,7 @@
 //! where the format is vague. The entry points are here:
 //!
 //! - [`parse`] reads text in a known [`Format`];
-//! - [`detect`] and [`parse_auto`] guess the format from the content, then the file name;
+//! - [`detect`](fn@detect) and [`parse_auto`] guess the format from the content, then the file name;
 //! - [`read_file`] reads a file (or standard input) with a bounded size and clear errors for
 //!   binary data;
 //! - [`write()`] writes a puzzle in a format that can hold it ([`Format::is_writable`]).
@@ -146,7 +146,7 @@ impl Format {
     }
 
     /// The usual file name extension, without the dot. Several formats are plain `.txt` files:
-    /// [`detect`] tells them apart by their content.
+    /// [`detect`](fn@detect) tells them apart by their content.
     pub fn extension(self) -> &'static str {
         match self {
             Format::Non => "non",
@@ -196,7 +196,7 @@ pub fn parse(content: &str, format: Format) -> Result<Vec<Puzzle>, ParseError> {
     Ok(puzzles)
 }
 
-/// Reads `content` in `format` if given, else in the format [`detect`] finds from the content
+/// Reads `content` in `format` if given, else in the format [`detect`](fn@detect) finds from the content
 /// and then from `path`'s extension.
 pub fn parse_auto(
     content: &str,
