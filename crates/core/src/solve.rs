@@ -249,7 +249,7 @@ impl Solver {
         puzzle: &Puzzle,
         flags: StopFlags<'_>,
     ) -> Result<Option<Picture>, Run> {
-        let mut found = symmetry::symmetric_solutions(puzzle, &mut Termination::from_flags(flags));
+        let mut found = symmetry::symmetric_solutions(puzzle, flags);
         if !found.is_empty() && found.len() >= self.config.max_solutions.max(1) {
             found.truncate(self.config.max_solutions);
             return Err(Run {

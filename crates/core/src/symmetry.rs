@@ -27,13 +27,19 @@
 //! last row and column): their cells are empty in every solution, so the symmetry of the rest
 //! is what counts.
 
+use std::time::{Duration, Instant};
+
 use crate::learn::{LearnState, Learner};
 use crate::puzzle::{Axis, Picture, Puzzle};
-use crate::termination::Termination;
+use crate::termination::{StopFlags, Termination};
 
 /// Conflicts allowed to each attempt of the symmetric learner: at most a few tenths of a
 /// second. Knotty, tied by its quarter turn, needs a few thousand.
 pub(crate) const CONFLICTS_PER_SYMMETRY: u64 = 5_000;
+
+/// Time allowed to all the attempts together, whatever their conflicts: on a large puzzle a
+/// conflict can cost milliseconds, and this is a gamble before the real search.
+pub(crate) const TIME_LIMIT: Duration = Duration::from_millis(500);
 
 /// A clue symmetry as a map of cell indices (row-major): `map[v]` is the image of cell `v`.
 /// Cells outside the symmetric box (in empty border lines) map to themselves.
@@ -117,13 +123,11 @@ fn image(picture: &Picture, map: &CellMap) -> Picture {
 
 /// Looks for a solution symmetric under the puzzle's clue symmetries: first under all of them at
 /// once (the fewest free cells; a unique solution is there), then, if there are several, under
-/// each alone, every attempt with [`CONFLICTS_PER_SYMMETRY`] conflicts. Returns that solution
+/// each alone, every attempt with [`CONFLICTS_PER_SYMMETRY`] conflicts, all within
+/// [`TIME_LIMIT`] (and the caller's `flags`). Returns that solution
 /// followed by its distinct images under all the clue symmetries (solutions too), or nothing if
 /// the clues have no symmetry or no symmetric solution was found in time.
-pub(crate) fn symmetric_solutions(
-    puzzle: &Puzzle,
-    termination: &mut Termination<'_>,
-) -> Vec<Picture> {
+pub(crate) fn symmetric_solutions(puzzle: &Puzzle, flags: StopFlags<'_>) -> Vec<Picture> {
     if !crate::learn::fits(puzzle) {
         return Vec::new();
     }
@@ -133,15 +137,19 @@ pub(crate) fn symmetric_solutions(
     if symmetries.len() > 1 {
         attempts.extend(symmetries.iter().map(|s| vec![s]));
     }
+    let flags = flags.with_deadline(Instant::now() + TIME_LIMIT);
     for tied in attempts {
-        if tied.is_empty() || termination.should_stop() {
+        if tied.is_empty() || flags.should_stop() {
             break;
         }
         let mut learner = Learner::new(puzzle, 1);
         for map in tied {
             learner.tie(map);
         }
-        let state = learner.run(Some(CONFLICTS_PER_SYMMETRY), termination);
+        let state = learner.run(
+            Some(CONFLICTS_PER_SYMMETRY),
+            &mut Termination::from_flags(flags),
+        );
         if let (LearnState::Finished { exhausted: false }, Some(first)) =
             (state, learner.take_solutions().into_iter().next())
         {
@@ -203,7 +211,7 @@ mod tests {
     fn a_symmetric_solution_and_its_images() {
         // The two diagonals of a 2×2: each is the other's mirror image.
         let diagonal = puzzle(&["#.", ".#"]);
-        let found = symmetric_solutions(&diagonal, &mut Termination::never());
+        let found = symmetric_solutions(&diagonal, StopFlags::default());
         assert_eq!(
             found.len(),
             2,
@@ -212,6 +220,6 @@ mod tests {
         assert!(found.iter().all(|p| diagonal.check(p).is_ok()));
         // A puzzle without clue symmetry gets nothing.
         let r = puzzle(&["##.#", "#..."]);
-        assert!(symmetric_solutions(&r, &mut Termination::never()).is_empty());
+        assert!(symmetric_solutions(&r, StopFlags::default()).is_empty());
     }
 }
