@@ -124,9 +124,9 @@ fn image(picture: &Picture, map: &CellMap) -> Picture {
 /// Looks for a solution symmetric under the puzzle's clue symmetries: first under all of them at
 /// once (the fewest free cells; a unique solution is there), then, if there are several, under
 /// each alone, every attempt with [`CONFLICTS_PER_SYMMETRY`] conflicts, all within
-/// [`TIME_LIMIT`] (and the caller's `flags`). Returns that solution
-/// followed by its distinct images under all the clue symmetries (solutions too), or nothing if
-/// the clues have no symmetry or no symmetric solution was found in time.
+/// [`TIME_LIMIT`] (and the caller's `flags`). Returns that solution followed by its distinct
+/// images under all the clue symmetries (solutions too), or nothing if the clues have no
+/// symmetry or no symmetric solution was found in time.
 pub(crate) fn symmetric_solutions(puzzle: &Puzzle, flags: StopFlags<'_>) -> Vec<Picture> {
     if !crate::learn::fits(puzzle) {
         return Vec::new();
