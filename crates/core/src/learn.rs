@@ -189,14 +189,8 @@ pub(crate) struct Learner<'p> {
 /// was ahead on random 30×30 puzzles (7.5 s against 8.9 s for 1,000 puzzles, BENCHMARKS.md).
 const RESTART_UNIT: u64 = 1000;
 /// Learnt clauses kept before the first reduction; each reduction raises it by the increment.
-/// Until the first solution, the database is kept at half that size: on the hardest tournament
-/// puzzles (where the first solution is the answer) 1,000 and 500 were about 15% faster than
-/// 2,000, but on random puzzles with uniqueness the looking for a second solution wants the
-/// larger one (BENCHMARKS.md). A solution switches to the larger schedule.
 const FIRST_REDUCE: usize = 2000;
 const REDUCE_INCREMENT: usize = 300;
-const FIRST_REDUCE_BEFORE_SOLUTION: usize = 1000;
-const REDUCE_INCREMENT_BEFORE_SOLUTION: usize = 150;
 /// Literals in the clause arena past which it is pruned whatever the count (256 MiB; ordinary
 /// puzzles stay under a megabyte).
 const MAX_ARENA: usize = 1 << 26;
@@ -244,7 +238,7 @@ impl<'p> Learner<'p> {
             arena: Vec::new(),
             learnt: Vec::new(),
             watches: vec![Vec::new(); 2 * cells],
-            max_learnts: FIRST_REDUCE_BEFORE_SOLUTION,
+            max_learnts: FIRST_REDUCE,
             heap: VarHeap::new(cells),
             var_inc: 1.0,
             phase: vec![false; cells],
@@ -977,7 +971,6 @@ impl<'p> Learner<'p> {
         if self.found.insert(picture.clone()) {
             self.solutions.push(picture);
         }
-        self.max_learnts = self.max_learnts.max(FIRST_REDUCE);
         if self.solutions.len() >= self.max_solutions {
             return Some(LearnState::Finished { exhausted: false });
         }
@@ -1033,11 +1026,7 @@ impl<'p> Learner<'p> {
             }
             if self.learnt.len() >= self.max_learnts {
                 self.reduce();
-                self.max_learnts += if self.solutions.is_empty() {
-                    REDUCE_INCREMENT_BEFORE_SOLUTION
-                } else {
-                    REDUCE_INCREMENT
-                };
+                self.max_learnts += REDUCE_INCREMENT;
             }
             if termination.should_stop() {
                 return LearnState::Stopped;
