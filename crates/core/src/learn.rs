@@ -148,8 +148,13 @@ pub(crate) struct Learner<'p> {
     out_empty: Vec<u64>,
     scratch_filled: Vec<u64>,
     scratch_empty: Vec<u64>,
-    /// Scratch of explanations: (trail position, index in the line, cell) of known cells.
-    known: Vec<(u32, u32, u32)>,
+    /// Per line slot, its assigned cells in trail order as (trail position, index in the
+    /// line): the stretch of `line_trail` from the slot's `line_base`, `line_count` long. The
+    /// trail is undone last in, first out, so each stretch is too; an explanation reads the known
+    /// cells of a line at any earlier moment from it, latest first, without a scan or a sort.
+    line_trail: Vec<(u32, u32)>,
+    line_base: Vec<u32>,
+    line_count: Vec<u32>,
     /// Scratch of clause minimization: cells marked `seen` on the way, and the work stack.
     marked: Vec<u32>,
     stack: Vec<u32>,
@@ -231,7 +236,13 @@ impl<'p> Learner<'p> {
             out_empty: vec![0; words],
             scratch_filled: vec![0; words],
             scratch_empty: vec![0; words],
-            known: Vec::new(),
+            line_trail: vec![(0, 0); 2 * cells],
+            line_base: (0..height)
+                .map(|r| r * width)
+                .chain((0..width).map(|c| cells + c * height))
+                .map(|base| base as u32)
+                .collect(),
+            line_count: vec![0; width + height],
             marked: Vec::new(),
             stack: Vec::new(),
             solving: usize::MAX,
@@ -389,10 +400,14 @@ impl<'p> Learner<'p> {
         self.level[v] = self.decision_level();
         self.position[v] = self.trail.len() as u32;
         self.reason[v] = reason;
+        let position = self.trail.len() as u32;
         self.trail.push(lit);
         self.write_masks(v, filled, true);
         let (r, c) = (v / self.width, v % self.width);
-        for slot in [r, self.height + c] {
+        for (slot, i) in [(r, c), (self.height + c, r)] {
+            let at = (self.line_base[slot] + self.line_count[slot]) as usize;
+            self.line_trail[at] = (position, i as u32);
+            self.line_count[slot] += 1;
             if slot != self.solving {
                 self.mark_dirty(slot);
             }
@@ -413,6 +428,8 @@ impl<'p> Learner<'p> {
             self.phase[v] = filled;
             self.explained[v] = None;
             self.write_masks(v, filled, false);
+            self.line_count[v / self.width] -= 1;
+            self.line_count[self.height + v % self.width] -= 1;
             self.heap.insert(v);
         }
         self.trail_lim.truncate(level as usize);
@@ -576,15 +593,6 @@ impl<'p> Learner<'p> {
         let (range, len) = self.line_range(slot);
         let words = range.len();
         let clue = self.clues[slot];
-        // The known cells then, latest first.
-        let mut known = std::mem::take(&mut self.known);
-        known.clear();
-        known.extend((0..len).filter_map(|i| {
-            let v = self.line_var(slot, i);
-            (self.values[v] != 0 && self.position[v] < stamp && Some(v) != target)
-                .then(|| (self.position[v], i as u32, v as u32))
-        }));
-        known.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
         let target = target.map(|t| {
             let i = if slot < self.height {
                 t % self.width
@@ -594,31 +602,41 @@ impl<'p> Learner<'p> {
             debug_assert_eq!(self.line_var(slot, i), t);
             (t, i)
         });
+        // The known cells then: the line's stretch of `line_trail` below the stamp (`known`,
+        // read latest first below), in the masks of the cells known now minus those since.
+        let base = self.line_base[slot] as usize;
+        let mut count = self.line_count[slot] as usize;
         let (f, e) = (&mut self.scratch_filled, &mut self.scratch_empty);
-        f[..words].fill(0);
-        e[..words].fill(0);
-        for &(_, i, v) in &known {
-            let (i, v) = (i as usize, v as usize);
-            let word = if self.values[v] == 1 {
-                &mut *f
-            } else {
-                &mut *e
-            };
-            word[i / 64] |= 1 << (i % 64);
+        f[..words].copy_from_slice(&self.filled[range.clone()]);
+        e[..words].copy_from_slice(&self.empty[range]);
+        while count > 0 && self.line_trail[base + count - 1].0 >= stamp {
+            let i = self.line_trail[base + count - 1].1 as usize;
+            f[i / 64] &= !(1 << (i % 64));
+            e[i / 64] &= !(1 << (i % 64));
+            count -= 1;
         }
+        let known = &self.line_trail[base..base + count];
         if let Some((t, i)) = target {
             // The target flipped.
-            let word = if self.values[t] == 1 {
-                &mut *e
+            debug_assert!(self.position[t] >= stamp);
+            let (to, from) = if self.values[t] == 1 {
+                (&mut *e, &mut *f)
             } else {
-                &mut *f
+                (&mut *f, &mut *e)
             };
-            word[i / 64] |= 1 << (i % 64);
+            from[i / 64] &= !(1 << (i % 64));
+            to[i / 64] |= 1 << (i % 64);
         }
         debug_assert!(!self.solver.feasible(clue, len, f, e));
         let mut reason = Vec::new();
-        for &(_, i, v) in &known {
-            let (i, v) = (i as usize, v as usize);
+        let (width, height) = (self.width, self.height);
+        for &(_, i) in known.iter().rev() {
+            let i = i as usize;
+            let v = if slot < height {
+                slot * width + i
+            } else {
+                i * width + (slot - height)
+            };
             let filled = self.values[v] == 1;
             let word = if filled { &mut *f } else { &mut *e };
             word[i / 64] &= !(1 << (i % 64));
@@ -628,7 +646,6 @@ impl<'p> Learner<'p> {
                 reason.push(make_lit(v, !filled));
             }
         }
-        self.known = known;
         reason
     }
 
