@@ -76,20 +76,10 @@ struct Watch {
     blocker: Lit,
 }
 
-/// Value of a literal: 0 unknown, 1 true, 2 false.
+/// Value of a literal in [`Learner::lit_values`]: 0 unknown, 1 true, 2 false.
 #[inline]
-fn lit_value(values: &[u8], lit: Lit) -> u8 {
-    match values[var(lit)] {
-        0 => 0,
-        v => {
-            // values: 1 filled, 2 empty; literal parity: 0 filled, 1 empty.
-            if (v == 1) == (lit & 1 == 0) {
-                1
-            } else {
-                2
-            }
-        }
-    }
+fn lit_value(lit_values: &[u8], lit: Lit) -> u8 {
+    lit_values[lit as usize]
 }
 
 /// The most cells the learning engine takes. It keeps about 150 bytes per cell (watch lists,
@@ -129,6 +119,11 @@ pub(crate) struct Learner<'p> {
 
     /// Per cell: 0 unknown, 1 filled, 2 empty.
     values: Vec<u8>,
+    /// Per literal: 0 unknown, 1 true, 2 false (what clause propagation reads, without
+    /// branching on the literal's sign).
+    lit_values: Vec<u8>,
+    /// Per cell: its row and column (no division on the hot paths).
+    row_col: Vec<[u32; 2]>,
     level: Vec<u32>,
     /// Position on the trail.
     position: Vec<u32>,
@@ -222,6 +217,10 @@ impl<'p> Learner<'p> {
             row_words,
             col_words,
             values: vec![0; cells],
+            lit_values: vec![0; 2 * cells],
+            row_col: (0..cells)
+                .map(|v| [(v / width) as u32, (v % width) as u32])
+                .collect(),
             level: vec![0; cells],
             position: vec![0; cells],
             reason: vec![Reason::None; cells],
@@ -375,7 +374,7 @@ impl<'p> Learner<'p> {
 
     /// Sets the mask bits of a cell in its row and its column (`on`), or clears them.
     fn write_masks(&mut self, v: usize, filled: bool, on: bool) {
-        let (r, c) = (v / self.width, v % self.width);
+        let [r, c] = self.row_col[v].map(|x| x as usize);
         let row_word = r * self.row_words + c / 64;
         let col_word = self.height * self.row_words + c * self.col_words + r / 64;
         let masks = if filled {
@@ -397,13 +396,15 @@ impl<'p> Learner<'p> {
         debug_assert_eq!(self.values[v], 0);
         let filled = lit & 1 == 0;
         self.values[v] = if filled { 1 } else { 2 };
+        self.lit_values[lit as usize] = 1;
+        self.lit_values[(lit ^ 1) as usize] = 2;
         self.level[v] = self.decision_level();
         self.position[v] = self.trail.len() as u32;
         self.reason[v] = reason;
         let position = self.trail.len() as u32;
         self.trail.push(lit);
         self.write_masks(v, filled, true);
-        let (r, c) = (v / self.width, v % self.width);
+        let [r, c] = self.row_col[v].map(|x| x as usize);
         for (slot, i) in [(r, c), (self.height + c, r)] {
             let at = (self.line_base[slot] + self.line_count[slot]) as usize;
             self.line_trail[at] = (position, i as u32);
@@ -425,11 +426,14 @@ impl<'p> Learner<'p> {
             let v = var(lit);
             let filled = lit & 1 == 0;
             self.values[v] = 0;
+            self.lit_values[lit as usize] = 0;
+            self.lit_values[(lit ^ 1) as usize] = 0;
             self.phase[v] = filled;
             self.explained[v] = None;
             self.write_masks(v, filled, false);
-            self.line_count[v / self.width] -= 1;
-            self.line_count[self.height + v % self.width] -= 1;
+            let [r, c] = self.row_col[v];
+            self.line_count[r as usize] -= 1;
+            self.line_count[self.height + c as usize] -= 1;
             self.heap.insert(v);
         }
         self.trail_lim.truncate(level as usize);
@@ -525,7 +529,7 @@ impl<'p> Learner<'p> {
             while i < watchers.len() {
                 let watch = watchers[i];
                 i += 1;
-                if lit_value(&self.values, watch.blocker) == 1 {
+                if lit_value(&self.lit_values, watch.blocker) == 1 {
                     watchers[j] = watch;
                     j += 1;
                     continue;
@@ -537,7 +541,7 @@ impl<'p> Learner<'p> {
                     lits.swap(0, 1);
                 }
                 let first = lits[0];
-                if first != watch.blocker && lit_value(&self.values, first) == 1 {
+                if first != watch.blocker && lit_value(&self.lit_values, first) == 1 {
                     watchers[j] = Watch {
                         clause: watch.clause,
                         blocker: first,
@@ -548,7 +552,7 @@ impl<'p> Learner<'p> {
                 // Find a new literal to watch.
                 let mut moved = false;
                 for k in 2..lits.len() {
-                    if lit_value(&self.values, lits[k]) != 2 {
+                    if lit_value(&self.lit_values, lits[k]) != 2 {
                         lits.swap(1, k);
                         self.watches[lits[1] as usize].push(Watch {
                             clause: watch.clause,
@@ -563,7 +567,7 @@ impl<'p> Learner<'p> {
                 }
                 watchers[j] = watch;
                 j += 1;
-                if lit_value(&self.values, first) == 2 {
+                if lit_value(&self.lit_values, first) == 2 {
                     conflict = Some(watch.clause);
                     while i < watchers.len() {
                         watchers[j] = watchers[i];
@@ -890,7 +894,7 @@ impl<'p> Learner<'p> {
             let o = offset as usize;
             let (len, lbd) = (self.arena[o], self.arena[o + 1] & !LEARNT);
             let first = self.arena[o + HEADER];
-            let locked = lit_value(&self.values, first) == 1
+            let locked = lit_value(&self.lit_values, first) == 1
                 && matches!(self.reason[var(first)], Reason::Clause(c) if c == offset);
             if lbd > 2 && !locked {
                 candidates.push((lbd, len, offset));
