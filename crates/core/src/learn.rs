@@ -622,7 +622,10 @@ impl<'p> Learner<'p> {
         // Facts of level 0 stay: they hold everywhere, so a clause never needs them. They are
         // the oldest cells, which the loop below would try last anyway, so this saves their
         // checks without changing any explanation's other cells.
-        let facts = self.trail_lim.first().map_or(u32::MAX, |&start| start as u32);
+        let facts = self
+            .trail_lim
+            .first()
+            .map_or(u32::MAX, |&start| start as u32);
         let mut first = 0;
         while first < count && self.line_trail[base + first].0 < facts {
             first += 1;
