@@ -26,7 +26,7 @@ use std::collections::{HashSet, VecDeque};
 
 use crate::generate::Rng;
 use crate::grid::{words_for, Cell, Grid};
-use crate::line::LineSolver;
+use crate::line::{parallel, LineSolver};
 use crate::puzzle::{Axis, Picture, Puzzle};
 use crate::solve::Stats;
 use crate::termination::Termination;
@@ -645,13 +645,31 @@ impl<'p> Learner<'p> {
         debug_assert!(!self.solver.feasible(clue, len, f, e));
         let mut reason = Vec::new();
         let (width, height) = (self.width, self.height);
-        for &(_, i) in known.iter().rev() {
-            let i = i as usize;
-            let v = if slot < height {
+        let cell = |i: usize| {
+            if slot < height {
                 slot * width + i
             } else {
                 i * width + (slot - height)
-            };
+            }
+        };
+        if len <= 64 && !clue.is_empty() {
+            // One word per line: the masks stay in registers and the check is inlined.
+            let (mut f, mut e) = (f[0], e[0]);
+            for &(_, i) in known.iter().rev() {
+                let bit = 1u64 << i;
+                let filled = f & bit != 0;
+                let (without_f, without_e) = (f & !bit, e & !bit);
+                if parallel::feasible_u64(clue, len, without_f, without_e) {
+                    reason.push(make_lit(cell(i as usize), !filled));
+                } else {
+                    (f, e) = (without_f, without_e);
+                }
+            }
+            return reason;
+        }
+        for &(_, i) in known.iter().rev() {
+            let i = i as usize;
+            let v = cell(i);
             let filled = self.values[v] == 1;
             let word = if filled { &mut *f } else { &mut *e };
             word[i / 64] &= !(1 << (i % 64));
