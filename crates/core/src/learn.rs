@@ -139,6 +139,8 @@ pub(crate) struct Learner<'p> {
     is_dirty: Vec<bool>,
 
     solver: LineSolver,
+    /// Scratch of the cell-parallel solver, called directly for lines of one word.
+    scratch_runs: Vec<u64>,
     out_filled: Vec<u64>,
     out_empty: Vec<u64>,
     scratch_filled: Vec<u64>,
@@ -231,6 +233,7 @@ impl<'p> Learner<'p> {
             dirty: VecDeque::new(),
             is_dirty: vec![false; width + height],
             solver: LineSolver::new(),
+            scratch_runs: Vec::new(),
             out_filled: vec![0; words],
             out_empty: vec![0; words],
             scratch_filled: vec![0; words],
@@ -475,7 +478,15 @@ impl<'p> Learner<'p> {
         // #469 and #591, 12-Dom), the learner was about 4% slower with the same results. Its
         // lookups mostly miss the CPU cache, which costs about what the solve itself does.
         self.stats.line_solves += 1;
-        if self
+        if len <= 64 && !clue.is_empty() {
+            // One word per line: straight to the cell-parallel solver.
+            let (filled, empty) = (self.filled[range.start], self.empty[range.start]);
+            let Ok((f, e)) = parallel::solve_u64(clue, len, filled, empty, &mut self.scratch_runs)
+            else {
+                return false;
+            };
+            (self.out_filled[0], self.out_empty[0]) = (f, e);
+        } else if self
             .solver
             .solve(
                 clue,
