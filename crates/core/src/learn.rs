@@ -401,10 +401,10 @@ impl<'p> Learner<'p> {
         self.values[v] = if filled { 1 } else { 2 };
         self.lit_values[lit as usize] = 1;
         self.lit_values[(lit ^ 1) as usize] = 2;
-        self.level[v] = self.decision_level();
-        self.position[v] = self.trail.len() as u32;
-        self.reason[v] = reason;
         let position = self.trail.len() as u32;
+        self.level[v] = self.decision_level();
+        self.position[v] = position;
+        self.reason[v] = reason;
         self.trail.push(lit);
         self.write_masks(v, filled, true);
         let [r, c] = self.row_col[v].map(|x| x as usize);
@@ -1345,6 +1345,29 @@ mod tests {
         (all.len() <= max).then_some(all)
     }
 
+    /// Whether each line's stretch of `line_trail` holds exactly its cells on the trail, in
+    /// trail order, with their positions (what explanations rely on).
+    fn line_trails_follow_the_trail(learner: &Learner<'_>) -> bool {
+        (0..learner.clues.len()).all(|slot| {
+            let base = learner.line_base[slot] as usize;
+            let stretch = &learner.line_trail[base..base + learner.line_count[slot] as usize];
+            let on_trail: Vec<(u32, u32)> = learner
+                .trail
+                .iter()
+                .enumerate()
+                .filter_map(|(position, &lit)| {
+                    let [r, c] = learner.row_col[var(lit)].map(|x| x as usize);
+                    match slot < learner.height {
+                        true if r == slot => Some((position as u32, c as u32)),
+                        false if c == slot - learner.height => Some((position as u32, r as u32)),
+                        _ => None,
+                    }
+                })
+                .collect();
+            stretch == on_trail.as_slice()
+        })
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
         /// Puzzles large enough for real conflicts, with restarts every few conflicts, the
@@ -1367,7 +1390,7 @@ mod tests {
             let state = loop {
                 let limit = sliced.then_some(1);
                 match learner.run(limit, &mut Termination::never()) {
-                    LearnState::Paused => continue,
+                    LearnState::Paused => prop_assert!(line_trails_follow_the_trail(&learner)),
                     state => break state,
                 }
             };
