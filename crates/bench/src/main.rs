@@ -47,6 +47,10 @@ struct SolveArgs {
     /// Peer solver to run on the same puzzles (`nonogrid`, found on PATH).
     #[arg(long)]
     peer: Option<String>,
+    /// Our learning engine's initial order (0: its own; see `Config::seed`). Run a change to
+    /// the learner under several seeds before trusting a difference.
+    #[arg(long, default_value_t = 0)]
+    seed_order: u64,
 }
 
 #[derive(Subcommand)]
@@ -125,6 +129,7 @@ fn solver(args: &SolveArgs) -> Solver {
         timeout: Some(Duration::from_secs_f64(args.timeout)),
         engine,
         threads: args.threads,
+        seed: args.seed_order,
         ..Config::default()
     })
 }

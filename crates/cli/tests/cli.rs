@@ -599,3 +599,18 @@ fn commands_that_show_one_puzzle_ask_for_puzzle_n() {
     // With --puzzle, the same commands work.
     assert_eq!(run(&["explain", file, "--puzzle", "2"]).code, 0);
 }
+
+#[test]
+fn the_seed_changes_the_order_of_work_not_the_answer() {
+    let path = "testdata/puzzles/webpbn-00006.non";
+    let plain = run(&["solve", "--ascii", path]);
+    assert_eq!(plain.code, 0);
+    for engine in ["auto", "learn"] {
+        for seed in ["1", "18446744073709551615"] {
+            let seeded = run(&["solve", "--ascii", "--engine", engine, "--seed", seed, path]);
+            assert_eq!(seeded.code, 0, "{engine} {seed}: {seeded:?}");
+            assert_eq!(seeded.stdout, plain.stdout, "{engine} {seed}");
+        }
+    }
+    assert_one_line_error(&run(&["solve", "--seed", "-1", path]), 2, "negative seed");
+}

@@ -100,6 +100,13 @@ pub struct Config {
     /// most of them: 1 took a fifth off random 30×30 puzzles against 16, and a tenth off
     /// mid-range tournament puzzles (BENCHMARKS.md).
     pub search_budget: u64,
+    /// The learning engine's initial branching order: 0 keeps its own (cells in order, ties
+    /// broken by index); any other value perturbs it with small pseudo-random activities drawn
+    /// from this seed, as the portfolio's second learner is perturbed. Default: 0. On a hard
+    /// puzzle the learner's run time moves by 2× or more with its early decisions; a seed makes
+    /// each order reproducible, to retry a puzzle another way or to judge a change to the
+    /// learner over several orders (BENCHMARKS.md).
+    pub seed: u64,
 }
 
 impl Default for Config {
@@ -111,6 +118,7 @@ impl Default for Config {
             engine: Engine::Auto,
             threads: 0,
             search_budget: 1,
+            seed: 0,
         }
     }
 }
@@ -233,12 +241,23 @@ impl Solver {
             Ok(hint) => hint,
             Err(answer) => return answer,
         };
-        let mut learner = Learner::new(puzzle, self.config.max_solutions);
+        let mut learner = self.learner(puzzle, 0);
         if let Some(solution) = &hint {
             learner.follow(solution);
         }
         let state = learner.run(None, &mut Termination::from_flags(flags));
         Run::from_learn(&mut learner, state)
+    }
+
+    /// A learner for `puzzle`, its order perturbed by [`Config::seed`] mixed with `salt` (none
+    /// when both are 0).
+    fn learner<'p>(&self, puzzle: &'p Puzzle, salt: u64) -> Learner<'p> {
+        let mut learner = Learner::new(puzzle, self.config.max_solutions);
+        let seed = self.config.seed.wrapping_add(salt);
+        if seed != 0 {
+            learner.diversify(seed);
+        }
+        learner
     }
 
     /// Before the first learning turn, for a puzzle whose clues are symmetric: a solution
@@ -315,7 +334,7 @@ impl Solver {
                     .root_grid()
                     .cloned()
                     .unwrap_or_else(|| root_grid(puzzle));
-                let mut fresh = Learner::new(puzzle, self.config.max_solutions);
+                let mut fresh = self.learner(puzzle, 0);
                 if let Some(solution) = &start {
                     fresh.follow(solution);
                 }
@@ -376,8 +395,7 @@ impl Solver {
         let flags = flags.with_flag(&done);
         let (turns, learn) = std::thread::scope(|scope| {
             let learn = scope.spawn(|| {
-                let mut learner = Learner::new(puzzle, self.config.max_solutions);
-                learner.diversify(DIVERSIFY_SEED);
+                let mut learner = self.learner(puzzle, DIVERSIFY_SEED);
                 if let Some(solution) = &hint {
                     learner.follow(solution);
                 }

@@ -136,6 +136,19 @@ fn configs() -> Vec<Config> {
                 ..Config::default()
             });
         }
+        // Another initial order of the learner, alone and in the turns.
+        out.push(Config {
+            max_solutions,
+            engine: Engine::Learn,
+            seed: 7,
+            ..Config::default()
+        });
+        out.push(Config {
+            max_solutions,
+            threads: 1,
+            seed: 7,
+            ..Config::default()
+        });
         // The portfolio, and the one-thread hand-over from search to SAT at several budgets.
         out.push(Config {
             max_solutions,
