@@ -100,9 +100,10 @@ pub struct Config {
     /// most of them: 1 took a fifth off random 30×30 puzzles against 16, and a tenth off
     /// mid-range tournament puzzles (BENCHMARKS.md).
     pub search_budget: u64,
-    /// The learning engine's initial branching order: 0 keeps its own (cells in order, ties
-    /// broken by index); any other value perturbs it with small pseudo-random activities drawn
-    /// from this seed, as the portfolio's second learner is perturbed. Default: 0. On a hard
+    /// The learning engine's initial branching order: 0 keeps its own (every activity equal
+    /// at first, so cells are taken by index until conflicts tell them apart); any other value
+    /// perturbs it with small pseudo-random activities drawn from this seed, as the portfolio's
+    /// second learner is perturbed. Default: 0. On a hard
     /// puzzle the learner's run time moves by 2× or more with its early decisions; a seed makes
     /// each order reproducible, to retry a puzzle another way or to judge a change to the
     /// learner over several orders (BENCHMARKS.md).
