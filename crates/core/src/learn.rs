@@ -82,6 +82,16 @@ fn lit_value(lit_values: &[u8], lit: Lit) -> u8 {
     lit_values[lit as usize]
 }
 
+/// The cell at position `i` of line `slot` (rows, then columns) of a `width` × `height` grid.
+#[inline]
+fn line_cell(width: usize, height: usize, slot: usize, i: usize) -> usize {
+    if slot < height {
+        slot * width + i
+    } else {
+        i * width + (slot - height)
+    }
+}
+
 /// The most cells the learning engine takes. It keeps about 150 bytes per cell (watch lists,
 /// trail, activities, explanations), so this bounds that state near 150 MiB, beside the clause
 /// arena (at most [`MAX_ARENA`] literals); larger puzzles, which are almost always settled by
@@ -361,11 +371,7 @@ impl<'p> Learner<'p> {
 
     /// The cell at position `i` of a line slot.
     fn line_var(&self, slot: usize, i: usize) -> usize {
-        if slot < self.height {
-            slot * self.width + i
-        } else {
-            i * self.width + (slot - self.height)
-        }
+        line_cell(self.width, self.height, slot, i)
     }
 
     fn mark_dirty(&mut self, slot: usize) {
@@ -656,13 +662,8 @@ impl<'p> Learner<'p> {
         debug_assert!(!self.solver.feasible(clue, len, f, e));
         let mut reason = Vec::new();
         let (width, height) = (self.width, self.height);
-        let cell = |i: usize| {
-            if slot < height {
-                slot * width + i
-            } else {
-                i * width + (slot - height)
-            }
-        };
+        // Not `line_var`: `f` and `e` borrow `self` mutably here.
+        let cell = |i: usize| line_cell(width, height, slot, i);
         if len <= 64 && !clue.is_empty() {
             // One word per line: the masks stay in registers and the check is inlined.
             let (mut f, mut e) = (f[0], e[0]);
