@@ -5,11 +5,11 @@
 //! Four implementations, fastest first; [`LineSolver`] picks one per call:
 //!
 //! - [`parallel`]: one bit per cell, a few word operations per run of the clue, for lines of up
-//!   to 128 cells (almost every published puzzle);
+//!   to 1,024 cells (in one `u64` up to 64 cells, one `u128` up to 128, then 3 to 16 words);
 //! - [`bits`]: the line as a regular expression `0* 1^a 0+ 1^b ... 0*` (the Gecode seed's view),
 //!   run as a bit-parallel NFA (Shift-And): one machine word holds the set of NFA states, one
 //!   forward and one backward pass over the cells, a handful of word operations per cell. Used
-//!   for longer lines whose automaton has at most 128 states.
+//!   for lines longer than 1,024 cells whose automaton has at most 128 states.
 //! - [`dp`]: the classic O(k·n) dynamic programme over (runs placed, cells used), forward and
 //!   backward reachability, for any length.
 //! - [`naive`]: enumerates every placement. Exponential, obviously correct: the oracle the other
@@ -36,6 +36,7 @@ pub struct LineSolver {
     /// Scratch of the cell-parallel solver, per word size.
     parallel64: Vec<u64>,
     parallel128: Vec<u128>,
+    wide: parallel::WideScratch,
     bits: bits::Scratch,
     dp: dp::Scratch,
 }
@@ -89,6 +90,17 @@ impl LineSolver {
             }
             return Ok(());
         }
+        if let Some(result) = parallel::solve_wide(
+            clue,
+            len,
+            filled,
+            empty,
+            out_filled,
+            out_empty,
+            &mut self.wide,
+        ) {
+            return result;
+        }
         let states = bits::state_count(clue);
         if states <= 64 {
             self.bits
@@ -105,7 +117,7 @@ impl LineSolver {
 
 impl LineSolver {
     /// Whether some placement of `clue` agrees with the known cells (`filled`/`empty`, as for
-    /// [`LineSolver::solve`]). Cheaper than solving for lines of up to 128 cells: only the
+    /// [`LineSolver::solve`]). Cheaper than solving for lines of up to 1,024 cells: only the
     /// forward pass runs. Explanations in the learning engine ask this many times per conflict.
     pub fn feasible(&mut self, clue: &[u32], len: usize, filled: &[u64], empty: &[u64]) -> bool {
         if clue.is_empty() {
@@ -120,6 +132,9 @@ impl LineSolver {
             return parallel::feasible_u128(clue, len, join(filled), join(empty));
         }
         let words = words_for(len);
+        if let Some(feasible) = parallel::feasible_wide(clue, len, filled, empty) {
+            return feasible;
+        }
         let (mut of, mut oe) = (vec![0; words], vec![0; words]);
         self.solve(clue, len, filled, empty, &mut of, &mut oe)
             .is_ok()
@@ -274,7 +289,7 @@ mod tests {
                 .solve(&clue, cells.len(), &f, &e, &mut of, &mut oe)
                 .map(|()| masks_to_cells(cells.len(), &of, &oe));
             prop_assert_eq!(dp, want.clone());
-            // The automaton solver directly (LineSolver only sends it lines of 129 cells or more).
+            // The automaton solver directly (LineSolver only sends it lines of more than 1,024 cells).
             if !clue.is_empty() {
                 let (mut of, mut oe) = (vec![0; f.len()], vec![0; f.len()]);
                 let mut scratch = bits::Scratch::default();
@@ -287,7 +302,7 @@ mod tests {
             }
         }
 
-        /// Long lines take the u128 and DP paths; compare those two (naive is too slow there).
+        /// Long lines take the u128 and wide paths; compare them with the DP (naive is too slow there).
         #[test]
         fn bits_and_dp_agree_on_long_lines((clue, cells) in line_case(300)) {
             let (f, e) = cells_to_masks(&cells);

@@ -29,15 +29,185 @@
 //! starts, which changes neither set: every run of a placement survives.
 //!
 //! Working on cells rather than on the positions between them keeps a line of `BITS` cells in
-//! one word: lines of up to 64 cells take a `u64`, up to 128 a `u128`.
+//! one word: lines of up to 64 cells take a `u64`, up to 128 a `u128`. Longer lines take a
+//! [`Wide`] integer of 3 to 16 words (up to 1,024 cells): the same passes, each operation a
+//! short loop over the words, the carries of the walk handed from word to word. A pass then
+//! costs O(k·log c·n/64) word operations where the dynamic programme costs O(k·n) steps.
+
+use crate::Contradiction;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
 
 /// The most runs a line of up to 128 cells can have.
 const MAX_RUNS: usize = 64;
 
+/// An unsigned integer of `N` 64-bit words (word 0 lowest), with just the operations the
+/// cell-parallel passes use, so that lines longer than 128 cells run the very same code.
+#[derive(Clone, Copy, Debug, Eq)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+/// Word by word without an early exit (a derived `==` compares through `memcmp`, a call that
+/// cost a fifth of the time on 300-cell lines).
+impl<const N: usize> PartialEq for Wide<N> {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        (0..N).fold(0, |acc, i| acc | (self.0[i] ^ other.0[i])) == 0
+    }
+}
+
+impl<const N: usize> Wide<N> {
+    pub const BITS: u32 = 64 * N as u32;
+    pub const MAX: Self = Wide([u64::MAX; N]);
+    pub const ZERO: Self = Wide([0; N]);
+    pub const ONE: Self = {
+        let mut words = [0; N];
+        words[0] = 1;
+        Wide(words)
+    };
+
+    /// The integer whose low words are `words` (missing words are zero).
+    pub fn from_words(words: &[u64]) -> Self {
+        let mut out = [0; N];
+        let n = words.len().min(N);
+        out[..n].copy_from_slice(&words[..n]);
+        Wide(out)
+    }
+
+    /// Addition modulo 2^BITS, the carry handed up from word to word.
+    #[inline(always)]
+    pub fn wrapping_add(self, other: Self) -> Self {
+        let mut carry = false;
+        Wide(std::array::from_fn(|i| {
+            let (sum, c1) = self.0[i].overflowing_add(other.0[i]);
+            let (sum, c2) = sum.overflowing_add(u64::from(carry));
+            carry = c1 | c2;
+            sum
+        }))
+    }
+
+    /// The bits in reverse order: bit `i` goes to bit `BITS - 1 - i`.
+    #[inline(always)]
+    pub fn reverse_bits(self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[N - 1 - i].reverse_bits()))
+    }
+
+    /// `self << s`. Shifts of less than a word (the runs' lengths, the walks' single cells)
+    /// take the short way; whole words move only for the masks of the line's length.
+    #[inline(always)]
+    fn shl_by(self, s: usize) -> Self {
+        let a = self.0;
+        let mut out = [0; N];
+        if s == 0 {
+            return self;
+        } else if s < 64 {
+            out[0] = a[0] << s;
+            for i in 1..N {
+                out[i] = a[i] << s | a[i - 1] >> (64 - s);
+            }
+        } else {
+            let (q, r) = (s / 64, s % 64);
+            for i in q..N {
+                out[i] = a[i - q] << r;
+                if r > 0 && i > q {
+                    out[i] |= a[i - q - 1] >> (64 - r);
+                }
+            }
+        }
+        Wide(out)
+    }
+
+    /// `self >> s`, as `shl_by` the other way.
+    #[inline(always)]
+    fn shr_by(self, s: usize) -> Self {
+        let a = self.0;
+        let mut out = [0; N];
+        if s == 0 {
+            return self;
+        } else if s < 64 {
+            for i in 0..N - 1 {
+                out[i] = a[i] >> s | a[i + 1] << (64 - s);
+            }
+            out[N - 1] = a[N - 1] >> s;
+        } else {
+            let (q, r) = (s / 64, s % 64);
+            for i in 0..N.saturating_sub(q) {
+                out[i] = a[i + q] >> r;
+                if r > 0 && i + q + 1 < N {
+                    out[i] |= a[i + q + 1] << (64 - r);
+                }
+            }
+        }
+        Wide(out)
+    }
+}
+
+macro_rules! wide_ops {
+    ($($shift:ty),*) => {
+        $(
+            impl<const N: usize> Shl<$shift> for Wide<N> {
+                type Output = Self;
+                #[inline(always)]
+                fn shl(self, s: $shift) -> Self {
+                    self.shl_by(s as usize)
+                }
+            }
+            impl<const N: usize> Shr<$shift> for Wide<N> {
+                type Output = Self;
+                #[inline(always)]
+                fn shr(self, s: $shift) -> Self {
+                    self.shr_by(s as usize)
+                }
+            }
+        )*
+    };
+}
+wide_ops!(u32, usize, i32);
+
+macro_rules! wide_bitwise {
+    ($($trait:ident $method:ident $op:tt),*) => {
+        $(
+            impl<const N: usize> $trait for Wide<N> {
+                type Output = Self;
+                #[inline(always)]
+                fn $method(self, other: Self) -> Self {
+                    Wide(std::array::from_fn(|i| self.0[i] $op other.0[i]))
+                }
+            }
+        )*
+    };
+}
+wide_bitwise!(BitAnd bitand &, BitOr bitor |, BitXor bitxor ^);
+
+impl<const N: usize> Not for Wide<N> {
+    type Output = Self;
+    #[inline(always)]
+    fn not(self) -> Self {
+        Wide(self.0.map(|w| !w))
+    }
+}
+
+impl<const N: usize> BitAndAssign for Wide<N> {
+    #[inline(always)]
+    fn bitand_assign(&mut self, other: Self) {
+        *self = *self & other;
+    }
+}
+
+impl<const N: usize> BitOrAssign for Wide<N> {
+    #[inline(always)]
+    fn bitor_assign(&mut self, other: Self) {
+        *self = *self | other;
+    }
+}
+
 macro_rules! parallel_solver {
-    ($module:ident, $word:ty) => {
+    ($module:ident, $word:ty, $zero:expr, $one:expr) => {
         mod $module {
+            #[allow(unused_imports)]
+            use super::Wide;
             use crate::Contradiction;
+
+            const ZERO: W = $zero;
+            const ONE: W = $one;
 
             type W = $word;
             const BITS: usize = W::BITS as usize;
@@ -91,7 +261,7 @@ macro_rules! parallel_solver {
             /// The gap before the first run: the empty cells that may begin the line.
             #[inline(always)]
             fn leading_gap(e: W) -> W {
-                walk(e & 1, e)
+                walk(e & ONE, e)
             }
 
             /// Places runs of the given lengths from left to right over cells `e` (may be
@@ -109,19 +279,19 @@ macro_rules! parallel_solver {
             ) -> Option<W> {
                 let mut gap = leading_gap(e);
                 // The first run may also start at cell 0.
-                let mut may_start = gap << 1 | 1;
-                let mut last = 0;
+                let mut may_start = gap << 1 | ONE;
+                let mut last = ZERO;
                 for c in runs {
                     visit(may_start);
                     let starts = may_start & fit(f, c);
-                    if starts == 0 {
+                    if starts == ZERO {
                         return None;
                     }
                     last = starts << (c - 1);
                     (gap, may_start) = gap_and_next(last, e);
                 }
                 // The last run ends at the last cell, or the gap after it reaches there.
-                ((last | gap) & last_cell != 0).then_some(gap)
+                ((last | gap) & last_cell != ZERO).then_some(gap)
             }
 
             /// Whether some placement of a non-empty clue agrees with the known cells (the
@@ -133,7 +303,7 @@ macro_rules! parallel_solver {
                 }
                 let cells = W::MAX >> (BITS - len);
                 let (e, f) = (cells & !filled, cells & !empty);
-                place(clue.iter().copied(), e, f, 1 << (len - 1), |_| {}).is_some()
+                place(clue.iter().copied(), e, f, ONE << (len - 1), |_| {}).is_some()
             }
 
             /// Solves a non-empty clue (runs of at least one cell) on a line of at most `BITS`
@@ -145,13 +315,13 @@ macro_rules! parallel_solver {
                 empty: W,
                 scratch: &mut Vec<W>,
             ) -> Result<(W, W), Contradiction> {
-                debug_assert!(len <= BITS && !clue.is_empty() && clue.len() <= super::MAX_RUNS);
+                debug_assert!(len <= BITS && !clue.is_empty() && clue.len() <= BITS);
                 if len == 0 {
                     return Err(Contradiction);
                 }
                 let k = clue.len();
                 let cells = W::MAX >> (BITS - len);
-                let last_cell: W = 1 << (len - 1);
+                let last_cell: W = ONE << (len - 1);
                 let (e, f) = (cells & !filled, cells & !empty);
 
                 // Backward: the forward pass over the reversed line (cell i becomes len-1-i)
@@ -160,7 +330,7 @@ macro_rules! parallel_solver {
                 let rev = |x: W| x.reverse_bits() >> (BITS - len);
                 let (rev_e, rev_f) = (rev(e), rev(f));
                 if scratch.len() < k {
-                    scratch.resize(k, 0);
+                    scratch.resize(k, ZERO);
                 }
                 let right_last = &mut scratch[..k];
                 let mut slots = right_last.iter_mut().rev();
@@ -178,9 +348,9 @@ macro_rules! parallel_solver {
                 // Forward, keeping only the runs that also fit on the right. The gap after run
                 // j as seen from the right is `right_last[j] << 1`.
                 let mut gap = leading_gap(e);
-                let mut may_start = gap << 1 | 1;
+                let mut may_start = gap << 1 | ONE;
                 let mut may_empty = gap & right_leading_gap;
-                let mut may_fill = 0;
+                let mut may_fill = ZERO;
                 for (&c, &right_last) in clue.iter().zip(&scratch[..k]) {
                     let starts = may_start & fit(f, c) & (right_last >> (c - 1));
                     may_fill |= smear(starts, c);
@@ -194,11 +364,85 @@ macro_rules! parallel_solver {
     };
 }
 
-parallel_solver!(w64, u64);
-parallel_solver!(w128, u128);
+parallel_solver!(w64, u64, 0, 1);
+parallel_solver!(w128, u128, 0, 1);
 
 pub use w128::{feasible as feasible_u128, solve as solve_u128};
 pub use w64::{feasible as feasible_u64, solve as solve_u64};
+
+/// The longest line the wide solvers take.
+pub const MAX_WIDE: usize = 1024;
+
+macro_rules! wide_solvers {
+    ($(($module:ident, $words:literal)),*) => {
+        $(parallel_solver!($module, Wide<$words>, Wide::ZERO, Wide::ONE);)*
+
+        /// Scratch of the wide solvers, one buffer per width.
+        #[derive(Debug, Default)]
+        pub struct WideScratch {
+            $($module: Vec<Wide<$words>>,)*
+        }
+
+        /// Solves a non-empty clue on a line of 129 to [`MAX_WIDE`] cells with the narrowest
+        /// [`Wide`] integer that holds it, like [`LineSolver::solve`](super::LineSolver::solve)
+        /// (`None` for a longer line). Each width is a separate copy of the solver, its loops
+        /// over the words unrolled: a line of 300 cells takes 5 words' work, not 16.
+        pub fn solve_wide(
+            clue: &[u32],
+            len: usize,
+            filled: &[u64],
+            empty: &[u64],
+            out_filled: &mut [u64],
+            out_empty: &mut [u64],
+            scratch: &mut WideScratch,
+        ) -> Option<Result<(), Contradiction>> {
+            let words = len.div_ceil(64);
+            $(
+                if words <= $words {
+                    let result = $module::solve(
+                        clue,
+                        len,
+                        Wide::from_words(&filled[..words]),
+                        Wide::from_words(&empty[..words]),
+                        &mut scratch.$module,
+                    );
+                    return Some(result.map(|(f, e)| {
+                        out_filled[..words].copy_from_slice(&f.0[..words]);
+                        out_empty[..words].copy_from_slice(&e.0[..words]);
+                    }));
+                }
+            )*
+            None
+        }
+
+        /// Whether some placement of a non-empty clue agrees with the known cells of a line of
+        /// 129 to [`MAX_WIDE`] cells (`None` for a longer line).
+        pub fn feasible_wide(clue: &[u32], len: usize, filled: &[u64], empty: &[u64]) -> Option<bool> {
+            let words = len.div_ceil(64);
+            $(
+                if words <= $words {
+                    return Some($module::feasible(
+                        clue,
+                        len,
+                        Wide::from_words(&filled[..words]),
+                        Wide::from_words(&empty[..words]),
+                    ));
+                }
+            )*
+            None
+        }
+    };
+}
+
+wide_solvers!(
+    (w3, 3),
+    (w4, 4),
+    (w5, 5),
+    (w6, 6),
+    (w8, 8),
+    (w12, 12),
+    (w16, 16)
+);
 
 /// Whether a clue on a line of `len` cells suits [`solve_u64`].
 pub fn fits_u64(clue: &[u32], len: usize) -> bool {
@@ -255,6 +499,70 @@ mod tests {
 
     fn words(x: u128) -> [u64; 2] {
         [x as u64, (x >> 64) as u64]
+    }
+
+    /// A random long line as word masks, like `line` (for the wide solvers).
+    fn long_line(len: usize) -> impl Strategy<Value = (Vec<u32>, usize, Vec<u64>, Vec<u64>)> {
+        (
+            proptest::collection::vec(0u8..8, len),
+            proptest::collection::vec(0u8..8, len),
+            1u8..8,
+            1u8..8,
+            any::<bool>(),
+        )
+            .prop_map(move |(picture, reveal, density, known, consistent)| {
+                let filled: Vec<bool> = picture.iter().map(|&p| p < density).collect();
+                let clue = crate::Clue::from_cells(filled.iter().copied())
+                    .runs()
+                    .to_vec();
+                let words = len.div_ceil(64);
+                let (mut f, mut e) = (vec![0u64; words], vec![0u64; words]);
+                for (i, (&cell, &r)) in filled.iter().zip(&reveal).enumerate() {
+                    if r < known {
+                        let flip = !consistent && r == 0;
+                        let mask = if cell != flip { &mut f } else { &mut e };
+                        mask[i / 64] |= 1 << (i % 64);
+                    }
+                }
+                (clue, len, f, e)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        /// `Wide<2>` computes what `u128` does, shift amounts across the word boundary included.
+        #[test]
+        fn wide_integers_agree_with_u128(a in any::<u128>(), b in any::<u128>(), s in 0usize..128) {
+            let w = |x: u128| Wide::<2>([x as u64, (x >> 64) as u64]);
+            prop_assert_eq!(w(a) << s, w(a << s));
+            prop_assert_eq!(w(a) >> s, w(a >> s));
+            prop_assert_eq!(w(a).wrapping_add(w(b)), w(a.wrapping_add(b)));
+            prop_assert_eq!(w(a).reverse_bits(), w(a.reverse_bits()));
+            prop_assert_eq!(w(a) & w(b), w(a & b));
+            prop_assert_eq!(w(a) | w(b), w(a | b));
+            prop_assert_eq!(w(a) ^ w(b), w(a ^ b));
+            prop_assert_eq!(!w(a), w(!a));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Lines past 128 cells, around the wide solvers' word sizes, against the DP.
+        #[test]
+        fn wide_solvers_agree_with_dp((clue, len, f, e) in prop_oneof![
+            129usize..=131, 191usize..=193, 255usize..=257, 511usize..=513, 1020usize..=1024
+        ].prop_flat_map(long_line)) {
+            let words = f.len();
+            let (mut df, mut de) = (vec![0; words], vec![0; words]);
+            let want = dp::Scratch::default()
+                .solve(&clue, len, &f, &e, &mut df, &mut de)
+                .map(|()| (df, de));
+            let mut solver = crate::line::LineSolver::new();
+            let (mut of, mut oe) = (vec![0; words], vec![0; words]);
+            let got = solver.solve(&clue, len, &f, &e, &mut of, &mut oe).map(|()| (of, oe));
+            prop_assert_eq!(solver.feasible(&clue, len, &f, &e), want.is_ok());
+            prop_assert_eq!(got, want);
+        }
     }
 
     proptest! {
