@@ -89,7 +89,11 @@ enum Bench {
     /// Line-solver micro-benchmark.
     Lines {
         /// Line lengths to measure.
-        #[arg(long, value_delimiter = ',', default_value = "25,30,64,100,127,300,1000")]
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "25,30,64,100,127,300,1000"
+        )]
         lengths: Vec<usize>,
         /// Fraction of cells known.
         #[arg(long, default_value_t = 0.3)]

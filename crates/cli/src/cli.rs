@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use nonogram_core::{Config, Engine};
 use nonogram_formats::Format;
 
 use crate::cmd;
@@ -54,6 +55,63 @@ pub struct Input {
     /// Use only the N-th puzzle of a file that holds several (counted from 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub puzzle: Option<u64>,
+}
+
+/// What to look for and with which engine: shared by `solve` and `batch`, which differ only in
+/// how they spread the work over threads (see [`SolveOptions::config`]).
+#[derive(Debug, Args)]
+pub struct SolveOptions {
+    /// Look for at most N solutions per puzzle. 2 is enough to prove a solution unique; 1 stops
+    /// at the first solution found, without checking for others.
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub solutions: u64,
+
+    /// Give up on a puzzle after this many seconds (fractions allowed); its status is then
+    /// `timeout`.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
+    /// Only apply line solving, without probing or search, and report the partial grid it
+    /// reaches (status `unique`, `none` or `partial`).
+    #[arg(long)]
+    pub deduce_only: bool,
+
+    /// The engine: `auto` (search and learning together), `search` (propagation, probing and
+    /// depth-first search), `learn` (clause learning with the line solver as propagator) or
+    /// `sat` (CaDiCaL on the line automata).
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = parse_engine)]
+    pub engine: Engine,
+
+    /// The learning engine's initial order: 0 (default) is its own; another number perturbs
+    /// it, reproducibly. A hard puzzle's solving time can move by 2× or more with it.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+}
+
+impl SolveOptions {
+    /// `--solutions` as a count.
+    pub fn max_solutions(&self) -> usize {
+        usize::try_from(self.solutions).unwrap_or(usize::MAX)
+    }
+
+    /// The solver's configuration, with `threads` threads for each puzzle.
+    pub fn config(&self, threads: usize) -> Config {
+        Config {
+            max_solutions: self.max_solutions(),
+            timeout: self.timeout,
+            threads,
+            engine: self.engine,
+            seed: self.seed,
+            ..Config::default()
+        }
+    }
+}
+
+/// Parses `--engine`.
+fn parse_engine(name: &str) -> Result<Engine, String> {
+    Engine::from_name(name)
+        .ok_or_else(|| format!("unknown engine {name:?} (expected auto, search, learn or sat)"))
 }
 
 /// A format name as `Format::from_name` knows it.

@@ -401,6 +401,52 @@ fn timeouts_and_colour_files_give_their_statuses() {
     );
 }
 
+/// `--engine` and `--seed` reach every puzzle (the options are `solve`'s): each engine and order
+/// gives the same verdicts, and the same solution where it is unique (an ambiguous puzzle's pair
+/// of solutions depends on the order of work); an unknown engine is a usage error.
+#[test]
+fn engines_and_seeds_change_the_work_not_the_results() {
+    let dir = scratch("engines");
+    write(&dir.join("set.txt"), tournament(11, 12, 8));
+    let verdicts = |args: &[&str]| {
+        let run = run_in(
+            &dir,
+            &[&["batch", "set.txt", "--jobs", "1"], args].concat(),
+            "",
+        );
+        assert_eq!(run.code, 0, "{args:?}: {run:?}");
+        let mut results: Vec<(u64, Value, Value)> = lines(&run.stdout)
+            .iter()
+            .map(|r| {
+                let unique = r["status"] == "unique";
+                let solution = if unique {
+                    r["solutions"].clone()
+                } else {
+                    Value::Null
+                };
+                (r["index"].as_u64().unwrap(), r["status"].clone(), solution)
+            })
+            .collect();
+        results.sort_by_key(|r| r.0);
+        results
+    };
+    let plain = verdicts(&[]);
+    assert_eq!(plain.len(), 12);
+    // Both kinds of verdict are there to compare.
+    assert!(plain.iter().any(|r| r.1 == "unique") && plain.iter().any(|r| r.1 == "multiple"));
+    for args in [
+        &["--engine", "learn", "--seed", "7"][..],
+        &["--engine", "search"],
+        &["--engine", "sat"],
+        &["--seed", "3"],
+    ] {
+        assert_eq!(verdicts(args), plain, "{args:?}");
+    }
+    let run = run_in(&dir, &["batch", "set.txt", "--engine", "magic"], "");
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("unknown engine"), "{run:?}");
+}
+
 #[test]
 fn ctrl_c_flushes_the_results_and_prints_the_summary() {
     let dir = scratch("interrupt");

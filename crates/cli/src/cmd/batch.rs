@@ -30,12 +30,12 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nonogram_core::{deduce, Config, Outcome, Solver};
+use nonogram_core::{deduce, Outcome, Solver};
 use nonogram_formats::Format;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cli::{parse_format, parse_seconds};
+use crate::cli::{parse_format, SolveOptions};
 use crate::cmd::solve::{Found, Report};
 use crate::error::{CliError, Exit};
 
@@ -58,18 +58,8 @@ pub struct Args {
     #[arg(long, value_name = "NAME", value_parser = parse_format)]
     pub format: Option<Format>,
 
-    /// Look for at most N solutions per puzzle (2 proves uniqueness; 1 stops at the first).
-    #[arg(long, value_name = "N", default_value_t = 2,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub solutions: u64,
-
-    /// Give up on a puzzle after this many seconds (fractions allowed); status `timeout`.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<Duration>,
-
-    /// Only apply line solving, without probing or search (status `unique`, `none` or `partial`).
-    #[arg(long)]
-    pub deduce_only: bool,
+    #[command(flatten)]
+    pub solve: SolveOptions,
 
     /// Solve this many puzzles at a time, one thread each. Default: one per core.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
@@ -213,18 +203,12 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         }
     };
 
-    let max_solutions = usize::try_from(args.solutions).unwrap_or(usize::MAX);
     // One thread per puzzle: the pool supplies the parallelism, and a puzzle spread over every
     // core (the core's default) would only compete with the puzzles beside it.
-    let solver = Solver::new(Config {
-        max_solutions,
-        timeout: args.timeout,
-        threads: 1,
-        ..Config::default()
-    });
+    let solver = Solver::new(args.solve.config(1));
     let worker = Worker {
         solver,
-        deduce_only: args.deduce_only,
+        deduce_only: args.solve.deduce_only,
         cancel: &cancel,
     };
 

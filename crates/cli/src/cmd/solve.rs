@@ -7,12 +7,12 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use nonogram_core::{deduce, Config, Deduction, Engine, Outcome, Picture, Puzzle, Solver, Status};
+use nonogram_core::{deduce, Deduction, Outcome, Picture, Puzzle, Solver, Status};
 use nonogram_formats::Format;
 use nonogram_render::{Charset, TextRenderer, TextRendererBuilder};
 use serde::Serialize;
 
-use crate::cli::{format_names, parse_seconds, Input};
+use crate::cli::{format_names, Input, SolveOptions};
 use crate::cmd::convert;
 use crate::cmd::render::{self, SheetKind};
 use crate::error::{CliError, Exit};
@@ -24,36 +24,14 @@ pub struct Args {
     #[command(flatten)]
     pub input: Input,
 
-    /// Look for at most N solutions. 2 is enough to prove a solution unique; 1 stops at the
-    /// first solution found, without checking for others.
-    #[arg(long, value_name = "N", default_value_t = 2,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub solutions: u64,
-
-    /// Give up on a puzzle after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<Duration>,
-
-    /// Only apply line solving, without probing or search, and show the partial grid it reaches.
-    #[arg(long)]
-    pub deduce_only: bool,
+    #[command(flatten)]
+    pub solve: SolveOptions,
 
     /// Threads for one puzzle (0 = one per core). With two or more, a second, differently
     /// ordered learning engine races the turns of search and learning; the first to finish
     /// answers.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
-
-    /// The engine: `auto` (search and learning together), `search` (propagation, probing and
-    /// depth-first search), `learn` (clause learning with the line solver as propagator) or
-    /// `sat` (CaDiCaL on the line automata).
-    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = parse_engine)]
-    pub engine: Engine,
-
-    /// The learning engine's initial order: 0 (default) is its own; another number perturbs
-    /// it, reproducibly. A hard puzzle's solving time can move by 2× or more with it.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub seed: u64,
 
     /// What to print: `text` (the picture with its clues), `json` (one result object per
     /// puzzle and line), or the name of a clue format to print the puzzle in (no solving).
@@ -72,12 +50,6 @@ pub struct Args {
     /// Replace the -o file if it exists.
     #[arg(long, requires = "out")]
     pub force: bool,
-}
-
-/// Parses `--engine`.
-fn parse_engine(name: &str) -> Result<Engine, String> {
-    Engine::from_name(name)
-        .ok_or_else(|| format!("unknown engine {name:?} (expected auto, search, learn or sat)"))
 }
 
 /// What `solve` prints.
@@ -115,7 +87,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         return render::solve_to_sheet(
             &loaded,
             kind,
-            args.deduce_only,
+            args.solve.deduce_only,
             args.out.as_deref(),
             args.force,
         );
@@ -128,19 +100,12 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         return Ok(Exit::Success);
     }
 
-    let max_solutions = usize::try_from(args.solutions).unwrap_or(usize::MAX);
-    let solver = Solver::new(Config {
-        max_solutions,
-        timeout: args.timeout,
-        threads: args.threads,
-        engine: args.engine,
-        seed: args.seed,
-        ..Config::default()
-    });
-    let text = TextPrinter::new(args.ascii, max_solutions, args.timeout);
+    let max_solutions = args.solve.max_solutions();
+    let solver = Solver::new(args.solve.config(args.threads));
+    let text = TextPrinter::new(args.ascii, max_solutions, args.solve.timeout);
     let mut exit = Exit::Success;
     for (index, puzzle) in &loaded.puzzles {
-        let result = if args.deduce_only {
+        let result = if args.solve.deduce_only {
             let start = Instant::now();
             let deduction = deduce(puzzle);
             Found::Deduced {
