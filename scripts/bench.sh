@@ -26,6 +26,9 @@ $bench corpus --threads 2 --timeout 30 "$corpus/survey"
 echo "## random 30x30, uniqueness, 2 jobs"
 if $quick; then count=1000; else count=5000; fi
 $bench random --count "$count" --seed 1 --jobs 2 --threads 1 --timeout 30 "${peer[@]}" --peer-sample 100
+echo "## random 150x150 (lines past 128 cells), 1 thread"
+if $quick; then sample=1; else sample=4; fi
+$bench random --count 4 --size 150 --density 0.6 --jobs 1 --threads 1 --timeout 60 "${peer[@]}" --peer-sample "$sample"
 echo "## tournament sets, first solution, 1 thread"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
