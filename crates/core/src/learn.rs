@@ -1378,10 +1378,8 @@ mod tests {
     use crate::solve::Config;
     use proptest::prelude::*;
 
-    /// Every solution (up to `max`) by the probing search, which the reference tests check
-    /// against brute force; `None` if there are more.
     /// Lines of more than 128 cells, whose explanations first look for a window around the
-    /// deduced cell: every solution found, each one valid, and no more than the search finds.
+    /// deduced cell: the learner finds exactly the search's solutions, each one valid.
     #[test]
     fn agrees_with_search_on_long_lines() {
         let (mut compared, mut conflicts, mut windows) = (0, 0, 0);
@@ -1418,6 +1416,8 @@ mod tests {
         );
     }
 
+    /// Every solution (up to `max`) by the probing search, which the reference tests check
+    /// against brute force; `None` if there are more.
     fn search_all(puzzle: &Puzzle, max: usize) -> Option<HashSet<Picture>> {
         let config = Config {
             max_solutions: max + 1,
