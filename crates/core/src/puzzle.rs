@@ -377,7 +377,10 @@ impl Puzzle {
 }
 
 /// A complete black-and-white picture: a solution, a goal, or a drawing to make a puzzle from.
-#[derive(Clone, PartialEq, Eq, Hash)]
+///
+/// Pictures of one size are ordered by their cells, row by row, an empty cell before a filled
+/// one (the order solutions are reported in).
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Picture {
     width: usize,
     height: usize,

@@ -168,7 +168,10 @@ pub struct Stats {
 #[derive(Clone, Debug)]
 pub struct Outcome {
     pub status: Status,
-    /// The solutions found, each checked against the clues, at most `max_solutions`.
+    /// The solutions found, each checked against the clues, at most `max_solutions`, in
+    /// [`Picture`]'s order (row-major, empty before filled) rather than the order found: with
+    /// two threads racing, the order found varies from run to run, and the same set of
+    /// solutions should print the same way every time.
     pub solutions: Vec<Picture>,
     /// Where the first two solutions differ, as `(row, col)`; empty unless there are two.
     pub differing_cells: Vec<(usize, usize)>,
@@ -428,6 +431,7 @@ impl Solver {
         let mut solutions = run.solutions;
         // The self-check: an engine bug must never reach the user as a wrong picture.
         solutions.retain(|s| puzzle.is_solved_by(s));
+        solutions.sort_unstable();
         let exhausted = run.exhausted;
         let status = match (solutions.len(), exhausted) {
             (0, true) => Status::None,
