@@ -151,7 +151,9 @@ impl Status {
     }
 }
 
-/// Counters of the work a solve did.
+/// Counters of the work a solve did. With [`Engine::Auto`] they add up the search and the
+/// learner that took turns on the thread that answered (a second thread's learner, and the
+/// symmetric first attempts, are not counted).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Calls of the line solver that missed the cache.
@@ -162,6 +164,15 @@ pub struct Stats {
     pub decisions: u64,
     /// Dead ends of the search (for the learning engine: conflicts).
     pub backtracks: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.line_solves += other.line_solves;
+        self.probes += other.probes;
+        self.decisions += other.decisions;
+        self.backtracks += other.backtracks;
+    }
 }
 
 /// The result of [`Solver::solve`].
@@ -324,7 +335,13 @@ impl Solver {
             let limit = search.stats().decisions + decisions;
             match search.resume(Some(limit), &mut termination) {
                 Finish::Budget => {}
-                finish => break search_run(search, finish),
+                finish => {
+                    let mut run = search_run(search, finish);
+                    if let Some(learner) = &learner {
+                        run.stats += learner.stats();
+                    }
+                    break run;
+                }
             }
             if learner.is_none() {
                 let start = match hint.take() {
@@ -353,10 +370,15 @@ impl Solver {
             );
             match state {
                 LearnState::Stopped if !flags.should_stop() => {}
-                LearnState::Finished { .. } => break Run::from_learn(learner, state),
+                LearnState::Finished { .. } => {
+                    let mut run = Run::from_learn(learner, state);
+                    run.stats += search.stats();
+                    break run;
+                }
                 _ => {
                     // Out of time: report what either engine found.
                     let mut run = search_run(search, Finish::Stopped);
+                    run.stats += learner.stats();
                     for s in learner.take_solutions() {
                         if !run.solutions.contains(&s) {
                             run.solutions.push(s);
@@ -563,5 +585,28 @@ pub fn deduce(puzzle: &Puzzle) -> Deduction {
         sweeps: unknown_after_sweep.len(),
         unknown_after_sweep,
         contradiction: result.is_err(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::random_set;
+
+    /// When the learner answers after the search's turns, the search's probes and line solves
+    /// are counted too (they were left out, so `auto` seemed never to probe).
+    #[test]
+    fn auto_counts_the_work_of_both_engines() {
+        let solver = Solver::new(Config {
+            threads: 1,
+            ..Config::default()
+        });
+        let learnt = random_set(3, 200, 25, 25, 0.5)
+            .iter()
+            .map(|puzzle| solver.solve(puzzle))
+            .find(|outcome| outcome.engine == Engine::Learn)
+            .expect("some random 25×25 puzzle needs the learner");
+        assert!(learnt.stats.probes > 0, "{:?}", learnt.stats);
+        assert!(learnt.stats.decisions > 0, "{:?}", learnt.stats);
     }
 }
