@@ -460,34 +460,10 @@ mod tests {
     use crate::line::dp;
     use proptest::prelude::*;
 
-    /// A random line of `len` cells: the clue of a random picture (of a random density) and a
-    /// random part of its cells known, consistently or with one side flipped.
+    /// A line of at most 128 cells as `u128` masks (`long_line` joined into one integer).
     fn line(len: usize) -> impl Strategy<Value = (Vec<u32>, usize, u128, u128)> {
-        (
-            proptest::collection::vec(0u8..8, len),
-            proptest::collection::vec(0u8..8, len),
-            1u8..8,
-            1u8..8,
-            any::<bool>(),
-        )
-            .prop_map(move |(picture, reveal, density, known, consistent)| {
-                let filled: Vec<bool> = picture.iter().map(|&p| p < density).collect();
-                let clue = crate::Clue::from_cells(filled.iter().copied())
-                    .runs()
-                    .to_vec();
-                let (mut f, mut e) = (0u128, 0u128);
-                for (i, (&cell, &r)) in filled.iter().zip(&reveal).enumerate() {
-                    if r < known {
-                        let flip = !consistent && r == 0;
-                        if cell != flip {
-                            f |= 1 << i;
-                        } else {
-                            e |= 1 << i;
-                        }
-                    }
-                }
-                (clue, len, f, e)
-            })
+        let join = |w: &[u64]| u128::from(w[0]) | u128::from(w.get(1).copied().unwrap_or(0)) << 64;
+        long_line(len).prop_map(move |(clue, len, f, e)| (clue, len, join(&f), join(&e)))
     }
 
     /// Lengths around the word sizes, where the masks are easiest to get wrong.
@@ -501,7 +477,8 @@ mod tests {
         [x as u64, (x >> 64) as u64]
     }
 
-    /// A random long line as word masks, like `line` (for the wide solvers).
+    /// A random line of `len` cells as word masks: the clue of a random picture (of a random
+    /// density) and a random part of its cells known, consistently or with one side flipped.
     fn long_line(len: usize) -> impl Strategy<Value = (Vec<u32>, usize, Vec<u64>, Vec<u64>)> {
         (
             proptest::collection::vec(0u8..8, len),
