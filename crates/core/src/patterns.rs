@@ -17,6 +17,9 @@
 //!   placement first). It runs the same programme once over booleans ("can the rest still be
 //!   placed from here?") so that the depth-first walk never enters a dead branch: the work per
 //!   pattern is O(n), however few patterns agree with the known cells.
+//! - [`PatternSet::fill_shares`] gives, for each cell, the share of the patterns that fill it:
+//!   the same programme in floating point from both ends, combined per run start. The learning
+//!   engine orders its first decisions by these shares (see the `learn` module).
 //! - [`PatternSet::common`] is the line solver's answer (`line::solve_line`), which is what the
 //!   intersection of all patterns is; the tests check it against enumeration.
 //!
@@ -161,6 +164,56 @@ impl PatternSet {
         Patterns::new(self)
     }
 
+    /// For each cell, the share of the set's patterns that fill it, from 0 (empty in all) to 1
+    /// (filled in all): with every pattern equally likely, the chance that the cell is filled.
+    /// `None` if the set is empty, or too large to count in floating point (more than about
+    /// 10^308 patterns, which takes lines of well over a thousand cells).
+    ///
+    /// O(k·n): the ways to place the runs before a run's start (a programme over the reversed
+    /// line) times the ways to place those after its end, summed over the cells it covers.
+    pub fn fill_shares(&self) -> Option<Vec<f64>> {
+        let (n, k) = (self.len(), self.runs.len());
+        let line = self.line();
+        let after = Table::<f64>::build(&line);
+        let total = *after.get(0, 0);
+        if !(total > 0.0 && total.is_finite()) {
+            return None;
+        }
+        let runs: Vec<u32> = self.runs.iter().rev().copied().collect();
+        let known: Vec<Cell> = self.known.iter().rev().copied().collect();
+        // `before.get(k - j, n - s)`: the ways to place runs `..j` in cells `..s`.
+        let before = Table::<f64>::build(&Line::new(&runs, &known));
+        // `starts[s]` adds the patterns whose run covering cells from `s` starts there, and
+        // `starts[end]` takes them off again.
+        let mut starts = vec![0.0; n + 1];
+        for j in 0..k {
+            for s in 0..n {
+                let Some(next) = line.place(j, s) else {
+                    continue;
+                };
+                // Runs `..j` end before the cell left of `s`, which is empty.
+                let left = match s {
+                    0 => f64::from(u8::from(j == 0)),
+                    _ if line.no_filled(s - 1, s) => *before.get(k - j, n - (s - 1)),
+                    _ => 0.0,
+                };
+                let ways = left * after.get(j + 1, next);
+                starts[s] += ways;
+                starts[s + self.runs[j] as usize] -= ways;
+            }
+        }
+        let mut covering = 0.0;
+        Some(
+            starts[..n]
+                .iter()
+                .map(|&d| {
+                    covering += d;
+                    (covering / total).clamp(0.0, 1.0)
+                })
+                .collect(),
+        )
+    }
+
     /// The cells common to every pattern, [`Cell::Unknown`] where they differ; a contradiction if
     /// no pattern agrees with the known cells.
     pub fn common(&self) -> Result<Vec<Cell>, Contradiction> {
@@ -241,6 +294,18 @@ impl Ways for BigUint {
     }
     fn one() -> Self {
         BigUint::from(1u32)
+    }
+    fn add(&mut self, other: &Self) {
+        *self += other;
+    }
+}
+
+impl Ways for f64 {
+    fn zero() -> Self {
+        0.0
+    }
+    fn one() -> Self {
+        1.0
     }
     fn add(&mut self, other: &Self) {
         *self += other;
@@ -569,6 +634,20 @@ mod tests {
         assert!(none.common().is_err());
     }
 
+    #[test]
+    fn shares_of_filled_cells() {
+        let shares = |runs: &[u32], known: &str| {
+            PatternSet::with_known(&clue(runs), &cells(known)).fill_shares()
+        };
+        // One run of 1 in 3 cells: each cell in one pattern of three.
+        assert_eq!(shares(&[1], "???"), Some(vec![1.0 / 3.0; 3]));
+        // 2 in 3 cells: the middle cell is in both patterns.
+        assert_eq!(shares(&[2], "???"), Some(vec![0.5, 1.0, 0.5]));
+        assert_eq!(shares(&[1, 1], "#??"), Some(vec![1.0, 0.0, 1.0]));
+        assert_eq!(shares(&[], "??"), Some(vec![0.0, 0.0]));
+        assert_eq!(shares(&[3], "#.#"), None);
+    }
+
     fn line_case() -> impl Strategy<Value = (Vec<u32>, Vec<Cell>)> {
         (0usize..=12).prop_flat_map(|n| {
             let runs = prop::collection::vec(1u32..=4, 0..=4);
@@ -596,6 +675,17 @@ mod tests {
             prop_assert_eq!(set.count(), BigUint::from(expected.len()));
             if known.iter().all(|&c| c == Cell::Unknown) {
                 prop_assert_eq!(count(&clue(&runs), known.len()), BigUint::from(expected.len()));
+            }
+            match set.fill_shares() {
+                None => prop_assert!(expected.is_empty()),
+                Some(shares) => {
+                    prop_assert_eq!(shares.len(), known.len());
+                    for (i, &share) in shares.iter().enumerate() {
+                        let filled = expected.iter().filter(|p| p[i]).count();
+                        let want = filled as f64 / expected.len() as f64;
+                        prop_assert!((share - want).abs() < 1e-9, "cell {}: {} against {}", i, share, want);
+                    }
+                }
             }
             match set.common() {
                 Err(_) => prop_assert!(expected.is_empty()),

@@ -25,16 +25,32 @@ use crate::termination::{StopFlags, Termination};
 /// puzzles and on random 30×30 puzzles (BENCHMARKS.md).
 pub const LEARN_SHARE: u32 = 32;
 
-/// The seed of the portfolio's second learner (any fixed value: runs stay reproducible).
-const DIVERSIFY_SEED: u64 = 0x5EED;
+/// With [`Engine::Auto`] on one thread: the guided learner's conflicts after which a learner in
+/// the plain order joins it (see [`Order`]). Hard tournament puzzles rarely need more than a
+/// few thousand conflicts with the guided order; Faase, which the plain order solves in about
+/// 13,000, takes the guided one past 500,000. The two then share the learning turns equally.
+pub const PLAIN_JOINS: u64 = 1 << 14;
+
+/// How a learner orders its first decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Order {
+    /// The surest cells first, each its likelier way, by the share of their lines' patterns
+    /// that fill them (`Learner::guide`). Fewer conflicts on most puzzles.
+    Guided,
+    /// Cell by cell, row by row, empty first, until conflicts reorder them: what the learner
+    /// does unguided. It solves some structured puzzles (Faase) that no other order tried does.
+    Plain,
+}
 
 /// Which engine solves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// Probing search and the learning engine together: they take turns of doubling length,
-    /// each resuming where it stopped, the learner's turns [`LEARN_SHARE`] times as long; on
-    /// two or more threads a second learner with a different branching order races them and
-    /// the first to finish answers (a portfolio). Probing search is fastest on most puzzles;
+    /// each resuming where it stopped, the learner's turns [`LEARN_SHARE`] times as long. The
+    /// learner's first decisions are guided by the clues ([`Order`]); a second learner in the
+    /// plain order joins the turns once the puzzle proves hard, or, on two or more threads,
+    /// races them from the start on the other thread, and the first to finish answers (a
+    /// portfolio). Probing search is fastest on most puzzles;
     /// learning tames the heavy tail where depth-first search keeps meeting the same dead ends
     /// (hard tournament puzzles, the n-Dom family). If the clues are symmetric, the learners
     /// first look for a symmetric solution and start from it (the `symmetry` module). The
@@ -100,10 +116,10 @@ pub struct Config {
     /// most of them: 1 took a fifth off random 30×30 puzzles against 16, and a tenth off
     /// mid-range tournament puzzles (BENCHMARKS.md).
     pub search_budget: u64,
-    /// The learning engine's initial branching order: 0 keeps its own (every activity equal
-    /// at first, so cells are taken by index until conflicts tell them apart); any other value
-    /// perturbs it with small pseudo-random activities drawn from this seed, as the portfolio's
-    /// second learner is perturbed. Default: 0. On a hard
+    /// The learning engine's initial branching order: 0 keeps its own (guided by the clues, or
+    /// plain: see [`Engine::Auto`]); any other value perturbs it with small pseudo-random
+    /// activities drawn from this seed (a quarter of the guidance's largest: cells about as
+    /// sure as each other change places). Default: 0. On a hard
     /// puzzle the learner's run time moves by 2× or more with its early decisions; a seed makes
     /// each order reproducible, to retry a puzzle another way or to judge a change to the
     /// learner over several orders (BENCHMARKS.md).
@@ -250,27 +266,38 @@ impl Solver {
         search_run(search, finish)
     }
 
-    /// The learning engine alone.
+    /// The learning engine alone, in the guided order.
     fn run_learn(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let hint = match self.symmetric_start(puzzle, flags) {
             Ok(hint) => hint,
             Err(answer) => return answer,
         };
-        let mut learner = self.learner(puzzle, 0);
-        if let Some(solution) = &hint {
-            learner.follow(solution);
-        }
+        let blank = Grid::new(puzzle.width(), puzzle.height());
+        let mut learner = self.learner(puzzle, &blank, hint.as_ref(), Order::Guided);
         let state = learner.run(None, &mut Termination::from_flags(flags));
         Run::from_learn(&mut learner, state)
     }
 
-    /// A learner for `puzzle`, its order perturbed by [`Config::seed`] mixed with `salt` (none
-    /// when both are 0).
-    fn learner<'p>(&self, puzzle: &'p Puzzle, salt: u64) -> Learner<'p> {
+    /// A learner for `puzzle`, started from `root` (cells known to follow from the clues), its
+    /// first decisions in `order`, perturbed by [`Config::seed`] when that is not 0. With a
+    /// `hint` (a symmetric solution) it heads for that first.
+    fn learner<'p>(
+        &self,
+        puzzle: &'p Puzzle,
+        root: &Grid,
+        hint: Option<&Picture>,
+        order: Order,
+    ) -> Learner<'p> {
         let mut learner = Learner::new(puzzle, self.config.max_solutions);
-        let seed = self.config.seed.wrapping_add(salt);
-        if seed != 0 {
-            learner.diversify(seed);
+        if self.config.seed != 0 {
+            learner.diversify(self.config.seed);
+        }
+        if let Some(solution) = hint {
+            learner.follow(solution);
+        }
+        // False when the root contradicts: the learner's run then reports it at once.
+        if learner.start_from(root) && order == Order::Guided {
+            learner.guide();
         }
         learner
     }
@@ -308,28 +335,34 @@ impl Solver {
     /// `search_budget` decisions, then the learning engine for [`LEARN_SHARE`] times as long as
     /// that took, and so on. Each resumes where it stopped (the search keeps its stack, the
     /// learner its clauses), so nothing is done twice, and the learner starts from the search's
-    /// probed root.
+    /// probed root. The learner's order is the guided one; once it has met [`PLAIN_JOINS`]
+    /// conflicts, a learner in the plain order joins it, with a turn as long as its own.
     fn run_interleaved(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         if !search.start() {
             return Run::contradiction();
         }
-        self.take_turns(puzzle, search, flags, None)
+        self.take_turns(puzzle, search, flags, None, Some(PLAIN_JOINS))
     }
 
     /// The turns of [`Solver::run_interleaved`], from a started search. `hint` is the
     /// symmetric start if the caller has looked for it already (`Some`); otherwise it is looked
-    /// for when the learner first gets a turn.
+    /// for when the learner first gets a turn. A learner in the plain order joins the guided one
+    /// once that has met `plain_joins` conflicts (`None`: never, as when another thread runs
+    /// one).
     fn take_turns<'p>(
         &self,
         puzzle: &'p Puzzle,
         mut search: Search<'p>,
         flags: StopFlags<'_>,
         mut hint: Option<Option<Picture>>,
+        plain_joins: Option<u64>,
     ) -> Run {
         let mut termination = Termination::from_flags(flags);
-        let mut learner: Option<Learner<'_>> = None;
+        // The guided learner, then the plain one once it joins.
+        let mut learners: Vec<Learner<'_>> = Vec::new();
         let mut decisions = self.config.search_budget.max(1);
+        let mut root = None;
         loop {
             let turn = Instant::now();
             let limit = search.stats().decisions + decisions;
@@ -337,13 +370,13 @@ impl Solver {
                 Finish::Budget => {}
                 finish => {
                     let mut run = search_run(search, finish);
-                    if let Some(learner) = &learner {
+                    for learner in &learners {
                         run.stats += learner.stats();
                     }
                     break run;
                 }
             }
-            if learner.is_none() {
+            if learners.is_empty() {
                 let start = match hint.take() {
                     Some(start) => start,
                     None => match self.symmetric_start(puzzle, flags) {
@@ -351,54 +384,68 @@ impl Solver {
                         Err(answer) => break answer,
                     },
                 };
-                let root = search
+                let grid = search
                     .root_grid()
                     .cloned()
                     .unwrap_or_else(|| root_grid(puzzle));
-                let mut fresh = self.learner(puzzle, 0);
-                if let Some(solution) = &start {
-                    fresh.follow(solution);
-                }
-                fresh.start_from(&root);
-                learner = Some(fresh);
+                learners.push(self.learner(puzzle, &grid, start.as_ref(), Order::Guided));
+                root = Some((grid, start));
             }
-            let learner = learner.as_mut().expect("created above");
-            let deadline = Instant::now() + turn.elapsed() * LEARN_SHARE;
-            let state = learner.run(
-                None,
-                &mut Termination::from_flags(flags.with_deadline(deadline)),
-            );
-            match state {
-                LearnState::Stopped if !flags.should_stop() => {}
-                LearnState::Finished { .. } => {
-                    let mut run = Run::from_learn(learner, state);
-                    run.stats += search.stats();
-                    break run;
-                }
-                _ => {
-                    // Out of time: report what either engine found.
-                    let mut run = search_run(search, Finish::Stopped);
-                    run.stats += learner.stats();
-                    for s in learner.take_solutions() {
-                        if !run.solutions.contains(&s) {
-                            run.solutions.push(s);
+            if learners.len() == 1
+                && plain_joins.is_some_and(|joins| learners[0].stats().backtracks >= joins)
+            {
+                let (grid, start) = root.as_ref().expect("kept with the first learner");
+                learners.push(self.learner(puzzle, grid, start.as_ref(), Order::Plain));
+            }
+            let share = turn.elapsed() * LEARN_SHARE;
+            let mut answer = None;
+            for i in (0..learners.len()).rev() {
+                let deadline = Instant::now() + share;
+                let state = learners[i].run(
+                    None,
+                    &mut Termination::from_flags(flags.with_deadline(deadline)),
+                );
+                match state {
+                    LearnState::Stopped if !flags.should_stop() => {}
+                    LearnState::Finished { .. } => {
+                        let mut run = Run::from_learn(&mut learners[i], state);
+                        run.stats = search.stats();
+                        for learner in &learners {
+                            run.stats += learner.stats();
                         }
+                        answer = Some(run);
+                        break;
                     }
-                    break run;
+                    _ => {
+                        // Out of time: report what any engine found.
+                        let mut run = search_run(search, Finish::Stopped);
+                        for learner in &mut learners {
+                            run.stats += learner.stats();
+                            for s in learner.take_solutions() {
+                                if !run.solutions.contains(&s) {
+                                    run.solutions.push(s);
+                                }
+                            }
+                        }
+                        return run;
+                    }
                 }
+            }
+            if let Some(run) = answer {
+                break run;
             }
             decisions = decisions.saturating_mul(2);
         }
     }
 
-    /// Two threads: the one-thread turns of search and learning on one, and a second learner,
-    /// started from the search's probed root with a different branching order, on the other;
-    /// the first to finish answers and stops the other. The search first runs alone for
-    /// `search_budget` decisions: most puzzles end there, and never pay for a second thread.
-    /// The second thread runs a learner, not more search, because learning wins most puzzles
-    /// that get this far; it is ordered differently because a learner's run time varies widely
-    /// with its early decisions (on TAAI 2011 puzzles 472, 477, ..., 997: 11.1 s on one
-    /// thread, 9.1 s on two).
+    /// Two threads: the one-thread turns of search and the guided learner on one, and a learner
+    /// in the plain order, started from the search's probed root, on the other; the first to
+    /// finish answers and stops the other. The search first runs alone for `search_budget`
+    /// decisions: most puzzles end there, and never pay for a second thread. The second thread
+    /// runs a learner, not more search, because learning wins most puzzles that get this far;
+    /// it is ordered differently because a learner's run time varies widely with its early
+    /// decisions, and the plain order is the one that solves what the guided one does not
+    /// (Faase).
     fn run_portfolio(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         if !search.start() {
@@ -421,11 +468,7 @@ impl Solver {
         let flags = flags.with_flag(&done);
         let (turns, learn) = std::thread::scope(|scope| {
             let learn = scope.spawn(|| {
-                let mut learner = self.learner(puzzle, DIVERSIFY_SEED);
-                if let Some(solution) = &hint {
-                    learner.follow(solution);
-                }
-                learner.start_from(&root);
+                let mut learner = self.learner(puzzle, &root, hint.as_ref(), Order::Plain);
                 let state = learner.run(None, &mut Termination::from_flags(flags));
                 let run = Run::from_learn(&mut learner, state);
                 if run.finished {
@@ -433,7 +476,7 @@ impl Solver {
                 }
                 run
             });
-            let turns = self.take_turns(puzzle, search, flags, Some(hint.clone()));
+            let turns = self.take_turns(puzzle, search, flags, Some(hint.clone()), None);
             if turns.finished {
                 done.store(true, Ordering::Relaxed);
             }
@@ -608,5 +651,48 @@ mod tests {
             .expect("some random 25×25 puzzle needs the learner");
         assert!(learnt.stats.probes > 0, "{:?}", learnt.stats);
         assert!(learnt.stats.decisions > 0, "{:?}", learnt.stats);
+    }
+
+    /// One thread's turns with the plain-order learner joining the guided one from the first
+    /// learning turn: the same verdicts and solutions as the search, whichever learner answers,
+    /// and the work of both counted.
+    #[test]
+    fn turns_of_two_learners_agree_with_search() {
+        let mut learnt = 0;
+        for (i, puzzle) in random_set(7, 60, 14, 14, 0.5).iter().enumerate() {
+            for max_solutions in [1, 2, 3] {
+                let config = Config {
+                    max_solutions,
+                    engine: Engine::Search,
+                    ..Config::default()
+                };
+                let want = Solver::new(config.clone()).solve(puzzle);
+                let solver = Solver::new(Config {
+                    engine: Engine::Auto,
+                    threads: 1,
+                    ..config
+                });
+                let mut search = Search::new(puzzle, &solver.config);
+                let run = if search.start() {
+                    let flags = StopFlags::new(None, None);
+                    solver.take_turns(puzzle, search, flags, None, Some(0))
+                } else {
+                    Run::contradiction()
+                };
+                let got = solver.outcome(puzzle, run, Instant::now());
+                assert_eq!(got.status, want.status, "puzzle {i}, {max_solutions}");
+                assert_eq!(got.solutions.len(), want.solutions.len(), "puzzle {i}");
+                // Fewer solutions than asked for: all of them, the same whoever found them.
+                if want.solutions.len() < max_solutions {
+                    assert_eq!(got.solutions, want.solutions, "puzzle {i}, {max_solutions}");
+                }
+                if got.engine == Engine::Learn {
+                    learnt += 1;
+                    // Both learners made decisions (the plain one runs first in each turn).
+                    assert!(got.stats.decisions > 0, "puzzle {i}");
+                }
+            }
+        }
+        assert!(learnt >= 10, "only {learnt} answers came from the learners");
     }
 }
