@@ -28,8 +28,8 @@ use std::collections::{HashSet, VecDeque};
 use crate::generate::Rng;
 use crate::grid::{words_for, Cell, Grid};
 use crate::line::{parallel, LineSolver};
-use crate::patterns::PatternSet;
-use crate::puzzle::{Axis, Clue, Picture, Puzzle};
+use crate::marginals::{self, Rounds};
+use crate::puzzle::{Axis, Picture, Puzzle};
 use crate::solve::Stats;
 use crate::termination::Termination;
 
@@ -215,8 +215,8 @@ const MAX_ARENA: usize = 1 << 26;
 const VAR_DECAY: f64 = 0.95;
 /// The largest initial activity [`Learner::guide`] gives (the first conflict bumps by 1).
 const GUIDE_SCALE: f64 = 1e-3;
-/// The most steps of the pattern-share programmes [`Learner::guide`] takes on (the sum over the
-/// lines of `(runs + 1) · (cells + 1)`): about a tenth of a second.
+/// The most steps of the lines' programmes [`Learner::guide`] takes (over all its rounds): about
+/// a tenth of a second.
 const GUIDE_WORK: usize = 1 << 25;
 /// Explanations in lines of more than 128 cells first try the known cells within this many
 /// cells of the target (then twice as many, and so on).
@@ -342,69 +342,55 @@ impl<'p> Learner<'p> {
         }
     }
 
-    /// Guides the first decisions by the clues (call after [`Learner::start_from`]). Each unknown cell's chance of being filled is estimated from the
-    /// share of its row's patterns and of its column's patterns that fill it, given the cells
-    /// known at level 0 ([`PatternSet::fill_shares`]), the two taken as independent evidence:
-    /// `p = r·c / (r·c + (1 − r)(1 − c))`. The likelier value becomes the cell's phase, and the
-    /// estimate's certainty `|2p − 1|` its initial activity, so the surest cells are decided
-    /// first, each the likely way. The activities are [`GUIDE_SCALE`] at most, below the first
-    /// conflict's bump, so conflicts take over the order at once; the early decisions, which
-    /// shape the run, are the guided ones.
+    /// Guides the first decisions by the clues (call after [`Learner::start_from`]). Each
+    /// unknown cell's chance `p` of being filled is estimated by belief propagation over the
+    /// lines, given the cells known at level 0 ([`marginals::estimate`]). The likelier value
+    /// becomes the cell's phase, and the estimate's certainty `|2p − 1|` its initial activity,
+    /// so the surest cells are decided first, each the likely way. The activities are
+    /// [`GUIDE_SCALE`] at most, below the first conflict's bump, so conflicts take over the
+    /// order at once; the early decisions, which shape the run, are the guided ones.
     ///
-    /// On the tournament sets this took 10–20% off the time (fewer conflicts before the unique
-    /// solution is met), and a sixth off random 30×30 puzzles (BENCHMARKS.md). It is not for
-    /// every puzzle: some that yield to the plain order, row by row, do not to any other (Faase
-    /// is solved in 0.7 s by the plain order and not in 30 s by the guided one, or by any
-    /// random perturbation of the plain order), which is why `auto` runs a learner with the
-    /// plain order beside the guided one once a puzzle proves hard.
+    /// On the tournament sets the first round alone (each line's plain pattern shares, taken as
+    /// independent evidence) took 10–20% off the time; the later rounds, which let each line's
+    /// view reach far cells through the crossing lines, took three quarters off what remained
+    /// (BENCHMARKS.md). Not every puzzle gains: the n-Dom family, built so that no line says
+    /// much, yields a little faster to the plain order, row by row, which is why `auto` runs a
+    /// learner in the plain order too (on a second thread, or once a puzzle proves hard).
     ///
-    /// Skipped (the order stays plain) when the lines' programmes would take more than
-    /// [`GUIDE_WORK`] steps in all: a puzzle that large spends its time elsewhere.
+    /// The rounds are capped so that they take at most [`GUIDE_WORK`] steps of the lines'
+    /// programmes (the sum over the lines of `(runs + 1) · (cells + 1)` per round); a puzzle
+    /// too large for one round keeps the plain order: it spends its time elsewhere.
     pub fn guide(&mut self) {
         let work: usize = (0..self.clues.len())
             .map(|slot| (self.clues[slot].len() + 1) * (self.line_range(slot).1 + 1))
             .sum();
-        if work > GUIDE_WORK {
+        let rounds = Rounds::default();
+        let rounds = Rounds {
+            max: rounds.max.min(GUIDE_WORK / work.max(1)),
+            ..rounds
+        };
+        if rounds.max == 0 {
             return;
         }
-        // Per cell: the share of its row's patterns that fill it, then its column's.
-        let mut shares = vec![[0.5f64; 2]; self.values.len()];
-        let mut known = Vec::new();
-        for slot in 0..self.clues.len() {
-            let (range, len) = self.line_range(slot);
-            known.clear();
-            known.extend((0..len).map(|i| {
-                let bit = 1 << (i % 64);
-                let word = range.start + i / 64;
-                if self.filled[word] & bit != 0 {
-                    Cell::Filled
-                } else if self.empty[word] & bit != 0 {
-                    Cell::Empty
-                } else {
-                    Cell::Unknown
-                }
-            }));
-            let clue = Clue::new(self.clues[slot].iter().copied());
-            // None only for lines of astronomically many patterns: no evidence then.
-            let Some(line) = PatternSet::with_known(&clue, &known).fill_shares() else {
-                continue;
-            };
-            let axis = usize::from(slot >= self.height);
-            for (i, share) in line.into_iter().enumerate() {
-                shares[self.line_var(slot, i)][axis] = share;
-            }
-        }
-        for (v, [r, c]) in shares.into_iter().enumerate() {
+        let known: Vec<Cell> = self
+            .values
+            .iter()
+            .map(|&value| match value {
+                1 => Cell::Filled,
+                2 => Cell::Empty,
+                _ => Cell::Unknown,
+            })
+            .collect();
+        let Some(chances) =
+            marginals::estimate(self.width, self.height, &self.clues, &known, rounds)
+        else {
+            // Level 0 contradicts; the first propagation will say so.
+            return;
+        };
+        for (v, p) in chances.into_iter().enumerate() {
             if self.values[v] != 0 {
                 continue;
             }
-            let (filled, empty) = (r * c, (1.0 - r) * (1.0 - c));
-            // Both are positive for a cell unknown at a fixpoint of line solving.
-            let p = if filled + empty > 0.0 {
-                filled / (filled + empty)
-            } else {
-                0.5
-            };
             // A solution being followed keeps its values.
             if self.target[v] == 0 {
                 self.phase[v] = p > 0.5;
@@ -1497,8 +1483,8 @@ mod tests {
         );
     }
 
-    /// The guided order's first decision is a cell whose lines' patterns agree most on it, taken
-    /// the way most of them have it; the shares here come from listing the patterns.
+    /// The guided order's first decision is a cell whose estimate is surest, taken the likely
+    /// way (the estimate itself is tested in `marginals`).
     #[test]
     fn guide_decides_the_surest_cell_first() {
         const W: usize = 12;
@@ -1511,41 +1497,25 @@ mod tests {
                 continue;
             }
             learner.guide();
-            // The share of the patterns of line `slot` that fill each of its cells.
-            let listed = |learner: &Learner<'_>, slot: usize| -> Vec<f64> {
-                let len = learner.line_range(slot).1;
-                let known: Vec<Cell> = (0..len)
-                    .map(|i| match learner.values[learner.line_var(slot, i)] {
-                        1 => Cell::Filled,
-                        2 => Cell::Empty,
-                        _ => Cell::Unknown,
-                    })
-                    .collect();
-                let clue = Clue::new(learner.clues[slot].iter().copied());
-                let patterns: Vec<Vec<bool>> =
-                    PatternSet::with_known(&clue, &known).iter().collect();
-                (0..len)
-                    .map(|i| {
-                        patterns.iter().filter(|p| p[i]).count() as f64 / patterns.len() as f64
-                    })
-                    .collect()
-            };
-            let rows: Vec<Vec<f64>> = (0..H).map(|r| listed(&learner, r)).collect();
-            let cols: Vec<Vec<f64>> = (0..W).map(|c| listed(&learner, H + c)).collect();
-            let chance = |v: usize| {
-                let (r, c) = (rows[v / W][v % W], cols[v % W][v / W]);
-                r * c / (r * c + (1.0 - r) * (1.0 - c))
-            };
-            let unknown: Vec<usize> = (0..W * H).filter(|&v| learner.values[v] == 0).collect();
+            let known: Vec<Cell> = (0..W * H)
+                .map(|v| match learner.values[v] {
+                    1 => Cell::Filled,
+                    2 => Cell::Empty,
+                    _ => Cell::Unknown,
+                })
+                .collect();
+            let chance = marginals::estimate(W, H, &learner.clues, &known, Rounds::default())
+                .expect("level 0 is consistent");
+            let unknown: Vec<usize> = (0..W * H).filter(|&v| known[v] == Cell::Unknown).collect();
             if unknown.is_empty() {
                 continue;
             }
             let surest = unknown
                 .iter()
-                .map(|&v| (2.0 * chance(v) - 1.0).abs())
+                .map(|&v| (2.0 * chance[v] - 1.0).abs())
                 .fold(0.0, f64::max);
             let v = learner.pick().expect("an unknown cell");
-            let p = chance(v);
+            let p = chance[v];
             assert!(
                 (2.0 * p - 1.0).abs() >= surest - 1e-9,
                 "seed {seed}: cell {v}"

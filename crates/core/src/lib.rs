@@ -15,6 +15,8 @@
 //! - [`solve`]: the public entry points, [`Solver`] with its [`Config`], and [`deduce`];
 //! - [`explain`]: the solving process as steps a person can follow, and a difficulty rating;
 //! - [`patterns`]: the pattern sets of a clue (counts, enumeration, common cells);
+//! - [`marginals`]: each cell's chance of being filled, by weighted pattern shares and belief
+//!   propagation over the lines (what orders the learner's first decisions);
 //! - [`generate`]: seeded random puzzles for tests and benchmarks.
 //!
 //! A contradiction is a value, not an error: everything that can discover one returns
@@ -25,6 +27,7 @@ pub mod generate;
 pub mod grid;
 mod learn;
 pub mod line;
+pub mod marginals;
 pub mod patterns;
 pub mod propagate;
 pub mod puzzle;

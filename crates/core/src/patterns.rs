@@ -18,8 +18,8 @@
 //!   placed from here?") so that the depth-first walk never enters a dead branch: the work per
 //!   pattern is O(n), however few patterns agree with the known cells.
 //! - [`PatternSet::fill_shares`] gives, for each cell, the share of the patterns that fill it:
-//!   the same programme in floating point from both ends, combined per run start. The learning
-//!   engine orders its first decisions by these shares (see the `learn` module).
+//!   a programme in floating point from both ends, combined per run start
+//!   ([`crate::marginals::line_shares`], which also weighs patterns cell by cell).
 //! - [`PatternSet::common`] is the line solver's answer (`line::solve_line`), which is what the
 //!   intersection of all patterns is; the tests check it against enumeration.
 //!
@@ -32,6 +32,7 @@ use num_bigint::BigUint;
 
 use crate::grid::Cell;
 use crate::line::solve_line;
+use crate::marginals::{line_shares, LineScratch};
 use crate::puzzle::{Clue, Puzzle};
 use crate::Contradiction;
 
@@ -169,49 +170,30 @@ impl PatternSet {
     /// `None` if the set is empty, or too large to count in floating point (more than about
     /// 10^308 patterns, which takes lines of well over a thousand cells).
     ///
-    /// O(k·n): the ways to place the runs before a run's start (a programme over the reversed
-    /// line) times the ways to place those after its end, summed over the cells it covers.
+    /// O(k·n), by [`line_shares`] with every allowed value weighing 1: the ways to place the
+    /// runs before a run's start times the ways to place those after its end, summed over the
+    /// cells it covers.
     pub fn fill_shares(&self) -> Option<Vec<f64>> {
-        let (n, k) = (self.len(), self.runs.len());
-        let line = self.line();
-        let after = Table::<f64>::build(&line);
-        let total = *after.get(0, 0);
-        if !(total > 0.0 && total.is_finite()) {
-            return None;
-        }
-        let runs: Vec<u32> = self.runs.iter().rev().copied().collect();
-        let known: Vec<Cell> = self.known.iter().rev().copied().collect();
-        // `before.get(k - j, n - s)`: the ways to place runs `..j` in cells `..s`.
-        let before = Table::<f64>::build(&Line::new(&runs, &known));
-        // `starts[s]` adds the patterns whose run covering cells from `s` starts there, and
-        // `starts[end]` takes them off again.
-        let mut starts = vec![0.0; n + 1];
-        for j in 0..k {
-            for s in 0..n {
-                let Some(next) = line.place(j, s) else {
-                    continue;
-                };
-                // Runs `..j` end before the cell left of `s`, which is empty.
-                let left = match s {
-                    0 => f64::from(u8::from(j == 0)),
-                    _ if line.no_filled(s - 1, s) => *before.get(k - j, n - (s - 1)),
-                    _ => 0.0,
-                };
-                let ways = left * after.get(j + 1, next);
-                starts[s] += ways;
-                starts[s + self.runs[j] as usize] -= ways;
-            }
-        }
-        let mut covering = 0.0;
-        Some(
-            starts[..n]
-                .iter()
-                .map(|&d| {
-                    covering += d;
-                    (covering / total).clamp(0.0, 1.0)
-                })
-                .collect(),
+        // Weight 1 for the values a cell may take, 0 for the one its known value rules out.
+        let filled: Vec<f64> = self
+            .known
+            .iter()
+            .map(|&c| f64::from(u8::from(c != Cell::Empty)))
+            .collect();
+        let empty: Vec<f64> = self
+            .known
+            .iter()
+            .map(|&c| f64::from(u8::from(c != Cell::Filled)))
+            .collect();
+        let mut shares = Vec::new();
+        line_shares(
+            &self.runs,
+            &filled,
+            &empty,
+            &mut LineScratch::new(),
+            &mut shares,
         )
+        .then_some(shares)
     }
 
     /// The cells common to every pattern, [`Cell::Unknown`] where they differ; a contradiction if
@@ -294,18 +276,6 @@ impl Ways for BigUint {
     }
     fn one() -> Self {
         BigUint::from(1u32)
-    }
-    fn add(&mut self, other: &Self) {
-        *self += other;
-    }
-}
-
-impl Ways for f64 {
-    fn zero() -> Self {
-        0.0
-    }
-    fn one() -> Self {
-        1.0
     }
     fn add(&mut self, other: &Self) {
         *self += other;

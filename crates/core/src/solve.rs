@@ -26,19 +26,22 @@ use crate::termination::{StopFlags, Termination};
 pub const LEARN_SHARE: u32 = 32;
 
 /// With [`Engine::Auto`] on one thread: the guided learner's conflicts after which a learner in
-/// the plain order joins it (see [`Order`]). Hard tournament puzzles rarely need more than a
-/// few thousand conflicts with the guided order; Faase, which the plain order solves in about
-/// 13,000, takes the guided one past 500,000. The two then share the learning turns equally.
-pub const PLAIN_JOINS: u64 = 1 << 14;
+/// the plain order joins it (the two orders are described at [`Engine::Auto`]); the two then
+/// share the learning turns equally. Insurance against a puzzle whose estimates mislead: with
+/// the guided order, 999 of 1,000 tournament puzzles need fewer than 16,384 conflicts and the
+/// slowest about 116,000; 12-Dom takes 31,000, and joining at 16,384 made it 1.1 s instead of
+/// 0.67 s. An early guidance, without the rounds of belief propagation, took Faase past 500,000
+/// conflicts where the plain order needs 13,000: that is the kind of puzzle this is for.
+pub const PLAIN_JOINS: u64 = 1 << 16;
 
 /// How a learner orders its first decisions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Order {
-    /// The surest cells first, each its likelier way, by the share of their lines' patterns
-    /// that fill them (`Learner::guide`). Fewer conflicts on most puzzles.
+    /// The surest cells first, each its likelier way, by each cell's estimated chance of being
+    /// filled (`Learner::guide`, [`crate::marginals`]). Far fewer conflicts on most puzzles.
     Guided,
     /// Cell by cell, row by row, empty first, until conflicts reorder them: what the learner
-    /// does unguided. It solves some structured puzzles (Faase) that no other order tried does.
+    /// does unguided. Some structured puzzles yield to it faster (the n-Dom family).
     Plain,
 }
 
@@ -47,10 +50,12 @@ enum Order {
 pub enum Engine {
     /// Probing search and the learning engine together: they take turns of doubling length,
     /// each resuming where it stopped, the learner's turns [`LEARN_SHARE`] times as long. The
-    /// learner's first decisions are guided by the clues ([`Order`]); a second learner in the
-    /// plain order joins the turns once the puzzle proves hard, or, on two or more threads,
-    /// races them from the start on the other thread, and the first to finish answers (a
-    /// portfolio). Probing search is fastest on most puzzles;
+    /// learner decides first the cells surest to be filled or empty, by an estimate of each
+    /// cell's chance from the clues ([`crate::marginals`]), each the likelier way (the *guided*
+    /// order). A second learner in the *plain* order (cell by cell, row by row) joins the turns
+    /// once the puzzle proves hard ([`PLAIN_JOINS`]), or, on two or more threads, races them
+    /// from the start on the other thread, and the first to finish answers (a portfolio).
+    /// Probing search is fastest on most puzzles;
     /// learning tames the heavy tail where depth-first search keeps meeting the same dead ends
     /// (hard tournament puzzles, the n-Dom family). If the clues are symmetric, the learners
     /// first look for a symmetric solution and start from it (the `symmetry` module). The
@@ -444,8 +449,8 @@ impl Solver {
     /// decisions: most puzzles end there, and never pay for a second thread. The second thread
     /// runs a learner, not more search, because learning wins most puzzles that get this far;
     /// it is ordered differently because a learner's run time varies widely with its early
-    /// decisions, and the plain order is the one that solves what the guided one does not
-    /// (Faase).
+    /// decisions, and the plain order is the one that wins where the guided one does not (the
+    /// n-Dom family).
     fn run_portfolio(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         if !search.start() {

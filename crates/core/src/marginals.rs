@@ -1,0 +1,537 @@
+//! How likely each cell is to be filled: the share of a line's patterns that fill each cell, with
+//! the patterns weighted cell by cell, and belief propagation over the rows and columns, which
+//! estimates each cell's chance in the whole puzzle from those of its lines.
+//!
+//! One line alone is exact: [`line_shares`] sums, over every placement of the runs, the product
+//! of per-cell weights (the chance that each cell is filled or empty, as its other line sees it),
+//! with the dynamic programme over (runs placed, cells used) run from both ends, in O(k·n). With
+//! weights of 1 and 0 (allowed, ruled out) it is the plain share of the patterns that agree with
+//! the known cells, which [`crate::patterns::PatternSet::fill_shares`] reports.
+//!
+//! The puzzle is not exact: [`estimate`] is loopy belief propagation on the factor graph whose
+//! factors are the lines and whose variables are the cells. Each line tells each of its cells how
+//! likely it is filled *given what the crossing lines say of the line's other cells* (the
+//! "extrinsic" share: the line's weighted share with the cell's own weight divided out), and the
+//! crossing line listens to that in its next round. The first round, every weight 1, is each
+//! line's plain pattern share; the product of a cell's two shares is the independent-evidence
+//! estimate. Later rounds let every line's view reach cells far away, through the crossing
+//! lines, which is what makes the estimate good: on tournament puzzles, deciding the surest cells
+//! first, the likely way, took the learner's conflicts from about 1.4 million to 0.3 million per
+//! 1,000 puzzles (BENCHMARKS.md). It is a heuristic only: the loops of the grid make the beliefs
+//! approximate and the rounds need not converge, which is why they are damped and capped.
+
+use crate::grid::Cell;
+
+/// The share of the weighted patterns of `runs` (each at least 1, as in a
+/// [`Clue`](crate::Clue)) that fill each cell, into `out`. A pattern (a
+/// placement of the runs, in order, with at least one empty cell between two) weighs the product
+/// over the line's cells of `filled[i]` where it fills cell `i` and `empty[i]` where it does not;
+/// each weight must be finite and at least 0 (0 rules the value out), and they are best kept at
+/// most 1 (see below). The share of cell `i` is the weight of the patterns filling it over the
+/// weight of all patterns.
+///
+/// Returns false, leaving `out` unspecified, when the patterns weigh nothing in all: no pattern
+/// has a positive weight (the clue does not fit the cells allowed), or the total overflows or
+/// underflows a `f64`, which with weights of at most 1 takes lines of well over a thousand cells
+/// (more than 10^308 patterns) or weights very far from every pattern.
+pub fn line_shares(
+    runs: &[u32],
+    filled: &[f64],
+    empty: &[f64],
+    scratch: &mut LineScratch,
+    out: &mut Vec<f64>,
+) -> bool {
+    let n = filled.len();
+    debug_assert_eq!(empty.len(), n);
+    let k = runs.len();
+    let w = n + 1;
+    // Run j starts somewhere in lo[j]..=hi[j], the places of the leftmost and rightmost
+    // placements (run k stands for the line's end, one past a separator). Only those bands of
+    // the tables are computed: for a typical clue the slack is a fraction of the line.
+    let LineScratch {
+        before,
+        after,
+        mass,
+        windows,
+        lo,
+        hi,
+        prefix,
+        suffix,
+    } = scratch;
+    lo.clear();
+    lo.push(0);
+    for &run in runs {
+        lo.push(lo.last().expect("not empty") + run as usize + 1);
+    }
+    if lo[k] > n + 1 {
+        // The clue does not fit.
+        return false;
+    }
+    hi.clear();
+    hi.resize(k + 1, 0);
+    hi[k] = n + 1;
+    for j in (0..k).rev() {
+        hi[j] = hi[j + 1] - runs[j] as usize - 1;
+    }
+    fill_windows(windows, prefix, suffix, runs, filled);
+    let window = |j: usize, s: usize| windows[j * w + s];
+    // before[j * w + i]: the weight of runs `..j` placed in cells `..i`, uncovered cells empty.
+    // Row j is read at i = s - 1 for the starts s of run j (and row k at n).
+    before.clear();
+    before.resize((k + 1) * w, 0.0);
+    before[0] = 1.0;
+    for i in 1..hi[0].min(w) {
+        before[i] = before[i - 1] * empty[i - 1];
+    }
+    for j in 1..=k {
+        let len = runs[j - 1] as usize;
+        for i in lo[j] - 1..hi[j] {
+            // Run j - 1 ends at cell i - 1, after an empty cell (or the line's start).
+            let s = i - len;
+            let lead = match s {
+                0 => before[(j - 1) * w],
+                _ => empty[s - 1] * before[(j - 1) * w + s - 1],
+            };
+            // (Below the band, before[j * w + i - 1] is 0.)
+            let skip = if i > 0 {
+                empty[i - 1] * before[j * w + i - 1]
+            } else {
+                0.0
+            };
+            before[j * w + i] = skip + window(j - 1, s) * lead;
+        }
+    }
+    let total = before[k * w + n];
+    if !(total > 0.0 && total.is_finite()) {
+        return false;
+    }
+    // after[j * w + i]: the weight of runs `j..` placed in cells `i..`, uncovered cells empty.
+    // Row j is read at the starts of run j (and row k at n).
+    after.clear();
+    after.resize((k + 1) * w, 0.0);
+    after[k * w + n] = 1.0;
+    for i in (lo[k].min(n)..n).rev() {
+        after[k * w + i] = after[k * w + i + 1] * empty[i];
+    }
+    for j in (1..k).rev() {
+        let len = runs[j] as usize;
+        for i in (lo[j]..=hi[j]).rev() {
+            // (Above the band, after[j * w + i + 1] is 0.)
+            after[j * w + i] = empty[i] * after[j * w + i + 1]
+                + window(j, i) * trail(after, empty, j + 1, i + len, n, w);
+        }
+    }
+    // mass[s] adds the weight of the patterns whose run covering cells from `s` starts there,
+    // and mass[end] takes it off again.
+    mass.clear();
+    mass.resize(n + 1, 0.0);
+    for j in 0..k {
+        let len = runs[j] as usize;
+        for s in lo[j]..=hi[j] {
+            let lead = match s {
+                0 => before[j * w],
+                _ => empty[s - 1] * before[j * w + s - 1],
+            };
+            let weight = lead * window(j, s) * trail(after, empty, j + 1, s + len, n, w);
+            mass[s] += weight;
+            mass[s + len] -= weight;
+        }
+    }
+    out.clear();
+    let mut covering = 0.0;
+    out.extend(mass[..n].iter().map(|&d| {
+        covering += d;
+        (covering / total).clamp(0.0, 1.0)
+    }));
+    true
+}
+
+/// The weight of runs `j..` after a run ending at cell `end` (exclusive): an empty separator,
+/// then the runs, or nothing at the line's end.
+#[inline]
+fn trail(after: &[f64], empty: &[f64], j: usize, end: usize, n: usize, w: usize) -> f64 {
+    if end == n {
+        after[j * w + n]
+    } else {
+        empty[end] * after[j * w + end + 1]
+    }
+}
+
+/// Reusable buffers of [`line_shares`].
+#[derive(Debug, Default)]
+pub struct LineScratch {
+    before: Vec<f64>,
+    after: Vec<f64>,
+    mass: Vec<f64>,
+    /// `windows[j * (n + 1) + s]`: the product of `filled` over run `j` placed from cell `s`.
+    windows: Vec<f64>,
+    /// Per run, its leftmost and rightmost start.
+    lo: Vec<usize>,
+    hi: Vec<usize>,
+    /// Products within blocks, for the windows: from the block's start, and to its end.
+    prefix: Vec<f64>,
+    suffix: Vec<f64>,
+}
+
+impl LineScratch {
+    pub fn new() -> LineScratch {
+        LineScratch::default()
+    }
+}
+
+/// Into `windows`, the products of `filled` over every window of every run's length (0 past the
+/// line's end), `prefix` and `suffix` being scratch. Each length takes O(n) whatever its size
+/// (van Herk and Gil-Werman): the line is cut into blocks of the window's length, and a window
+/// is the end of one block times the start of the next. Every factor of those two is a factor
+/// of the window, so neither underflows unless the window itself does (a running product
+/// divided by an earlier one would).
+fn fill_windows(
+    windows: &mut Vec<f64>,
+    prefix: &mut Vec<f64>,
+    suffix: &mut Vec<f64>,
+    runs: &[u32],
+    filled: &[f64],
+) {
+    let n = filled.len();
+    let w = n + 1;
+    windows.clear();
+    windows.resize(runs.len() * w, 0.0);
+    for (j, &len) in runs.iter().enumerate() {
+        let len = len as usize;
+        debug_assert!(len > 0, "runs are at least one cell long");
+        if len == 0 || len > n {
+            continue;
+        }
+        // The same length as an earlier run: the same windows.
+        if let Some(p) = runs[..j].iter().position(|&r| r as usize == len) {
+            windows.copy_within(p * w..(p + 1) * w, j * w);
+            continue;
+        }
+        prefix.clear();
+        prefix.extend_from_slice(filled);
+        suffix.clear();
+        suffix.extend_from_slice(filled);
+        for i in 1..n {
+            if i % len != 0 {
+                prefix[i] *= prefix[i - 1];
+            }
+        }
+        for i in (0..n - 1).rev() {
+            if (i + 1) % len != 0 {
+                suffix[i] *= suffix[i + 1];
+            }
+        }
+        for s in 0..=n - len {
+            windows[j * w + s] = if s % len == 0 {
+                suffix[s]
+            } else {
+                suffix[s] * prefix[s + len - 1]
+            };
+        }
+    }
+}
+
+/// How [`estimate`] runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rounds {
+    /// The most rounds (each: every row, then every column). The first alone gives each line's
+    /// plain pattern shares.
+    pub max: usize,
+    /// Each message becomes this share of its old value plus the rest of its new one, so that
+    /// the rounds settle instead of swinging (loopy propagation may oscillate).
+    pub damping: f64,
+    /// Stop early once no message moved by this much in a round; and a line none of whose
+    /// cells' crossing messages moved by this much since it last ran is not run again.
+    pub tolerance: f64,
+}
+
+impl Default for Rounds {
+    /// 15 rounds, damping 0.3, tolerance 10^-3: on tournament puzzles 10 undamped rounds and 15
+    /// damped ones measured alike, 20 undamped ones worse (BENCHMARKS.md).
+    fn default() -> Rounds {
+        Rounds {
+            max: 15,
+            damping: 0.3,
+            tolerance: 1e-3,
+        }
+    }
+}
+
+/// No message is surer than this (as a chance of being filled, or of being empty), so that no
+/// line's belief rules a value out that the clues allow.
+const SUREST: f64 = 1e-6;
+
+/// Each cell's estimated chance of being filled, row by row (`width · height` values), by
+/// belief propagation over the lines. `lines` holds the rows' runs, then the columns'; `known`
+/// the cells known so far (row by row), whose chance is 0 or 1. `None` if some line admits no
+/// pattern among the known cells (a contradiction: nothing to estimate).
+pub fn estimate(
+    width: usize,
+    height: usize,
+    lines: &[&[u32]],
+    known: &[Cell],
+    rounds: Rounds,
+) -> Option<Vec<f64>> {
+    debug_assert_eq!(lines.len(), width + height);
+    debug_assert_eq!(known.len(), width * height);
+    let cell = |slot: usize, i: usize| {
+        if slot < height {
+            slot * width + i
+        } else {
+            i * width + (slot - height)
+        }
+    };
+    // message[v][axis]: the chance that cell v is filled according to its row (axis 0) or its
+    // column (axis 1), not counting what the other line said of it.
+    let mut message = vec![[0.5f64; 2]; known.len()];
+    // heard[v][axis]: the crossing line's message that line `axis` of cell v last ran with.
+    let mut heard = vec![[0.5f64; 2]; known.len()];
+    let mut scratch = LineScratch::new();
+    let (mut filled, mut empty, mut shares) = (Vec::new(), Vec::new(), Vec::new());
+    for round in 0..rounds.max.max(1) {
+        let mut moved = 0.0f64;
+        for (slot, &runs) in lines.iter().enumerate() {
+            let axis = usize::from(slot >= height);
+            let len = if axis == 0 { width } else { height };
+            // A line none of whose cells heard news since it last ran would say the same again
+            // (near enough): skip it. In late rounds most lines are quiet.
+            let news = (0..len).any(|i| {
+                let v = cell(slot, i);
+                (message[v][1 - axis] - heard[v][axis]).abs() >= rounds.tolerance
+            });
+            if round > 0 && !news {
+                continue;
+            }
+            filled.clear();
+            empty.clear();
+            for i in 0..len {
+                let v = cell(slot, i);
+                let (f, e) = match known[v] {
+                    Cell::Filled => (1.0, 0.0),
+                    Cell::Empty => (0.0, 1.0),
+                    // The first round weighs every pattern alike: each line's plain shares.
+                    Cell::Unknown if round == 0 => (1.0, 1.0),
+                    Cell::Unknown => {
+                        // What the crossing line says, scaled so the larger weight is 1.
+                        let p = message[v][1 - axis];
+                        heard[v][axis] = p;
+                        if p >= 0.5 {
+                            (1.0, (1.0 - p) / p)
+                        } else {
+                            (p / (1.0 - p), 1.0)
+                        }
+                    }
+                };
+                filled.push(f);
+                empty.push(e);
+            }
+            if !line_shares(runs, &filled, &empty, &mut scratch, &mut shares) {
+                if round == 0 {
+                    // Unweighted: the known cells admit no pattern.
+                    return None;
+                }
+                // Too many patterns, or weights too far from all of them: no news this round.
+                continue;
+            }
+            for (i, &share) in shares.iter().enumerate() {
+                let v = cell(slot, i);
+                if known[v] != Cell::Unknown {
+                    continue;
+                }
+                // Divide the cell's own weight out: share / (1 - share) = odds · f / e.
+                let (f, e) = (filled[i], empty[i]);
+                let (yes, no) = (share * e, (1.0 - share) * f);
+                let extrinsic = if yes + no > 0.0 {
+                    yes / (yes + no)
+                } else {
+                    0.5
+                };
+                let old = message[v][axis];
+                let new = if round == 0 {
+                    extrinsic
+                } else {
+                    rounds.damping * old + (1.0 - rounds.damping) * extrinsic
+                }
+                .clamp(SUREST, 1.0 - SUREST);
+                moved = moved.max((new - old).abs());
+                message[v][axis] = new;
+            }
+        }
+        if round > 0 && moved < rounds.tolerance {
+            break;
+        }
+    }
+    Some(
+        known
+            .iter()
+            .zip(&message)
+            .map(|(&known, &[r, c])| match known {
+                Cell::Filled => 1.0,
+                Cell::Empty => 0.0,
+                Cell::Unknown => {
+                    let (yes, no) = (r * c, (1.0 - r) * (1.0 - c));
+                    yes / (yes + no)
+                }
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every placement of `runs` in `n` cells, by brute force.
+    fn patterns(runs: &[u32], n: usize) -> Vec<Vec<bool>> {
+        fn place(runs: &[u32], from: usize, line: &mut Vec<bool>, out: &mut Vec<Vec<bool>>) {
+            let Some((&first, rest)) = runs.split_first() else {
+                out.push(line.clone());
+                return;
+            };
+            let len = first as usize;
+            let mut s = from;
+            while s + len <= line.len() {
+                line[s..s + len].fill(true);
+                place(rest, s + len + 1, line, out);
+                line[s..s + len].fill(false);
+                s += 1;
+            }
+        }
+        let mut out = Vec::new();
+        place(runs, 0, &mut vec![false; n], &mut out);
+        out
+    }
+
+    fn weights() -> impl Strategy<Value = f64> {
+        prop_oneof![1 => Just(0.0), 1 => Just(1.0), 3 => 0.0f64..=1.0]
+    }
+
+    proptest! {
+        /// Weighted shares against the weighted enumeration of every pattern.
+        #[test]
+        fn line_shares_agree_with_enumeration(
+            runs in prop::collection::vec(1u32..=5, 0..=4),
+            cells in prop::collection::vec((weights(), weights()), 0..=14),
+        ) {
+            let (filled, empty): (Vec<f64>, Vec<f64>) = cells.into_iter().unzip();
+            let (mut total, mut mass) = (0.0, vec![0.0; filled.len()]);
+            for p in patterns(&runs, filled.len()) {
+                let weight: f64 = p
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &f)| if f { filled[i] } else { empty[i] })
+                    .product();
+                total += weight;
+                for (i, &f) in p.iter().enumerate() {
+                    if f {
+                        mass[i] += weight;
+                    }
+                }
+            }
+            let mut out = Vec::new();
+            let ok = line_shares(&runs, &filled, &empty, &mut LineScratch::new(), &mut out);
+            prop_assert_eq!(ok, total > 0.0);
+            if ok {
+                for (i, &share) in out.iter().enumerate() {
+                    prop_assert!((share - mass[i] / total).abs() < 1e-9, "cell {}", i);
+                }
+            }
+        }
+    }
+
+    /// One round: each cell's row share and column share, each counted by listing the line's
+    /// patterns, combined as independent evidence.
+    #[test]
+    fn one_round_combines_the_pattern_shares_of_both_lines() {
+        use crate::generate::{random_puzzle, Rng};
+        use crate::patterns::PatternSet;
+        use crate::puzzle::{Axis, Clue};
+        let mut compared = 0;
+        for seed in 0..30 {
+            let puzzle = random_puzzle(&mut Rng::new(seed), 9, 8, 0.5);
+            let (w, h) = (9, 8);
+            // The cells line solving knows, as at the learner's level 0.
+            let mut grid = crate::Grid::new(w, h);
+            let mut prop = crate::propagate::Propagator::new(&puzzle);
+            prop.enqueue_all();
+            if prop.propagate(&mut grid).is_err() {
+                continue;
+            }
+            let known: Vec<Cell> = (0..w * h).map(|v| grid.get(v / w, v % w)).collect();
+            let lines: Vec<&[u32]> = [Axis::Row, Axis::Column]
+                .into_iter()
+                .flat_map(|axis| puzzle.clues(axis).iter().map(|c| c.runs()))
+                .collect();
+            let one = Rounds {
+                max: 1,
+                ..Rounds::default()
+            };
+            let chance = estimate(w, h, &lines, &known, one).unwrap();
+            let share = |runs: &[u32], cells: Vec<Cell>, i: usize| {
+                let set = PatternSet::with_known(&Clue::new(runs.iter().copied()), &cells);
+                let all: Vec<Vec<bool>> = set.iter().collect();
+                all.iter().filter(|p| p[i]).count() as f64 / all.len() as f64
+            };
+            for v in 0..w * h {
+                if known[v] != Cell::Unknown {
+                    continue;
+                }
+                let (r, c) = (v / w, v % w);
+                let row = share(lines[r], (0..w).map(|j| known[r * w + j]).collect(), c);
+                let col = share(lines[h + c], (0..h).map(|j| known[j * w + c]).collect(), r);
+                let want = row * col / (row * col + (1.0 - row) * (1.0 - col));
+                assert!((chance[v] - want).abs() < 1e-9, "seed {seed}, cell {v}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 100, "{compared} cells compared");
+    }
+
+    #[test]
+    fn windows_are_products_of_the_run_cells() {
+        let filled = [0.5, 0.25, 1.0, 0.0, 0.5, 0.5, 0.5];
+        let (mut windows, mut prefix, mut suffix) = (Vec::new(), Vec::new(), Vec::new());
+        fill_windows(
+            &mut windows,
+            &mut prefix,
+            &mut suffix,
+            &[3, 1, 3, 7, 8],
+            &filled,
+        );
+        let w = filled.len() + 1;
+        for (j, len) in [3usize, 1, 3, 7].into_iter().enumerate() {
+            for s in 0..=filled.len() - len {
+                let want: f64 = filled[s..s + len].iter().product();
+                assert_eq!(windows[j * w + s], want, "run {j} from {s}");
+            }
+        }
+        // A run longer than the line has no window.
+        assert!(windows[4 * w..5 * w].iter().all(|&x| x == 0.0));
+    }
+
+    /// One round is each line's plain pattern share, combined as independent evidence; more
+    /// rounds move the estimate toward the solution on a puzzle whose lines alone leave it open.
+    #[test]
+    fn rounds_refine_the_first_estimate() {
+        // A 2×2 with one filled cell per line: two solutions, the diagonals, each cell 1/2.
+        let one: &[u32] = &[1];
+        let lines = [one; 4];
+        let known = [Cell::Unknown; 4];
+        let chance = estimate(2, 2, &lines, &known, Rounds::default()).unwrap();
+        for c in chance {
+            assert!((c - 0.5).abs() < 1e-9);
+        }
+        // Known cells settle their lines: top-left filled forces the rest.
+        let known = [Cell::Filled, Cell::Unknown, Cell::Unknown, Cell::Unknown];
+        let chance = estimate(2, 2, &lines, &known, Rounds::default()).unwrap();
+        assert_eq!(chance[0], 1.0);
+        assert!(
+            chance[1] < 0.01 && chance[2] < 0.01 && chance[3] > 0.99,
+            "{chance:?}"
+        );
+        // A contradiction has no estimate.
+        let known = [Cell::Filled, Cell::Filled, Cell::Unknown, Cell::Unknown];
+        assert_eq!(estimate(2, 2, &lines, &known, Rounds::default()), None);
+    }
+}
