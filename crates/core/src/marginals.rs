@@ -510,10 +510,37 @@ mod tests {
         assert!(windows[4 * w..5 * w].iter().all(|&x| x == 0.0));
     }
 
-    /// One round is each line's plain pattern share, combined as independent evidence; more
-    /// rounds move the estimate toward the solution on a puzzle whose lines alone leave it open.
+    /// The six permutation matrices of 3×3 (one cell per row and per column): every cell is
+    /// filled in two of the six, a chance of 1/3. One round sees each line alone (a share of 1/3
+    /// from the row and from the column, combined: 1/5); the rounds reach the fixed point, where
+    /// each line tells a cell `(1 − q) / 2q` in odds given the others' `q`, so
+    /// `q = 1 / (1 + √2)` and the belief is exactly 1/3.
     #[test]
-    fn rounds_refine_the_first_estimate() {
+    fn rounds_reach_the_permutation_matrices_chance() {
+        let one: &[u32] = &[1];
+        let lines = [one; 6];
+        let known = [Cell::Unknown; 9];
+        let first = Rounds {
+            max: 1,
+            ..Rounds::default()
+        };
+        for c in estimate(3, 3, &lines, &known, first).unwrap() {
+            assert!((c - 0.2).abs() < 1e-12, "{c}");
+        }
+        let many = Rounds {
+            max: 100,
+            tolerance: 1e-9,
+            ..Rounds::default()
+        };
+        for c in estimate(3, 3, &lines, &known, many).unwrap() {
+            assert!((c - 1.0 / 3.0).abs() < 1e-6, "{c}");
+        }
+    }
+
+    /// Known cells are certain, and settle what their lines force; a contradiction has no
+    /// estimate.
+    #[test]
+    fn known_cells_settle_the_estimate() {
         // A 2×2 with one filled cell per line: two solutions, the diagonals, each cell 1/2.
         let one: &[u32] = &[1];
         let lines = [one; 4];
