@@ -16,8 +16,8 @@
 //!
 //! The rest is a textbook CDCL solver: first-UIP analysis with recursive clause minimization,
 //! non-chronological backjumping, VSIDS branching with phase saving and target phases (the first
-//! decisions guided by the share of each line's patterns that fill a cell: `Learner::guide`), Luby
-//! restarts, and a learnt-clause database in one flat arena, pruned by literal block distance
+//! decisions guided by each cell's chance of being filled, estimated by belief propagation over
+//! the lines: `Learner::guide`), Luby restarts, and a learnt-clause database in one flat arena, pruned by literal block distance
 //! (Audemard and Simon, *Glucose*, IJCAI 2009). What was tried and dropped (Glucose restarts, probing at
 //! restarts, explanation caches, other phases) is in BENCHMARKS.md. Solutions are enumerated with
 //! blocking clauses over the decisions that led to them (the rest of the grid follows from
@@ -353,9 +353,10 @@ impl<'p> Learner<'p> {
     /// On the tournament sets the first round alone (each line's plain pattern shares, taken as
     /// independent evidence) took 10–20% off the time; the later rounds, which let each line's
     /// view reach far cells through the crossing lines, took three quarters off what remained
-    /// (BENCHMARKS.md). Not every puzzle gains: the n-Dom family, built so that no line says
-    /// much, yields a little faster to the plain order, row by row, which is why `auto` runs a
-    /// learner in the plain order too (on a second thread, or once a puzzle proves hard).
+    /// (BENCHMARKS.md). Not every puzzle gains: on the n-Dom family, built so that no line says
+    /// much, the guided order is no faster than the plain one, row by row, and a few puzzles
+    /// yield faster to the plain one, which is why `auto` runs a learner in the plain order too
+    /// (on a second thread, or once a puzzle proves hard).
     ///
     /// The rounds are capped so that they take at most [`GUIDE_WORK`] steps of the lines'
     /// programmes (per round, the sum over the lines of `(runs + 1) · (slack + 1) + cells`,

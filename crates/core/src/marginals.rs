@@ -15,19 +15,18 @@
 //! crossing line listens to that in its next round. The first round, every weight 1, is each
 //! line's plain pattern share; the product of a cell's two shares is the independent-evidence
 //! estimate. Later rounds let every line's view reach cells far away, through the crossing
-//! lines, which is what makes the estimate good: on tournament puzzles, deciding the surest cells
-//! first, the likely way, took the learner's conflicts from about 1.4 million to 0.3 million per
-//! 1,000 puzzles (BENCHMARKS.md). It is a heuristic only: the loops of the grid make the beliefs
+//! lines, which is what makes the estimate good: deciding the surest cells first, the likely
+//! way, took the learner's conflicts on TCGA 2012's 1,000 puzzles from 1.6 million to 0.3
+//! million (BENCHMARKS.md). It is a heuristic only: the loops of the grid make the beliefs
 //! approximate and the rounds need not converge, which is why they are damped and capped.
 
 use crate::grid::Cell;
 
-/// The share of the weighted patterns of `runs` (each at least 1, as in a
-/// [`Clue`](crate::Clue)) that fill each cell, into `out`. A pattern (a
-/// placement of the runs, in order, with at least one empty cell between two) weighs the product
-/// over the line's cells of `filled[i]` where it fills cell `i` and `empty[i]` where it does not;
-/// each weight must be finite and at least 0 (0 rules the value out), and they are best kept at
-/// most 1 (see below). The share of cell `i` is the weight of the patterns filling it over the
+/// The share of the weighted patterns of `runs` (each at least 1, as in a [`Clue`](crate::Clue))
+/// that fill each cell, into `out`. A pattern (a placement of the runs, in order, with at least
+/// one empty cell between two) weighs the product over the line's cells of `filled[i]` where it
+/// fills cell `i` and `empty[i]` where it does not; each weight must be finite and at least 0
+/// (0 rules the value out), and they are best kept at most 1 (see below). The share of cell `i` is the weight of the patterns filling it over the
 /// weight of all patterns.
 ///
 /// Returns false, leaving `out` unspecified, when the patterns weigh nothing in all: no pattern

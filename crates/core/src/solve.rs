@@ -29,11 +29,11 @@ pub const LEARN_SHARE: u32 = 32;
 /// the plain order joins it (the two orders are described at [`Engine::Auto`]); the two then
 /// share the learning turns equally. Insurance for the tail, where the estimates may mislead:
 /// TCGA 2020 #538, which the plain order solves in 65,000 conflicts, took 9.9 s with the plain
-/// learner joining at 262,144 conflicts and 3.7 s joining here. It costs where the guidance is merely no better: a random
-/// 30×30 puzzle needing 280,000 guided conflicts took 34 s instead of 23 s, and 12-Dom (31,000
-/// conflicts) took 1.1 s instead of 0.67 s with the plain learner joining at 16,384. With the
-/// guided order, 994 to 997 tournament puzzles in 1,000 need fewer than 16,384 conflicts, and
-/// at most one or two more than this.
+/// learner joining at 262,144 conflicts and 3.7 s joining here. It costs where the guidance is
+/// merely no better: a random 30×30 puzzle needing 280,000 guided conflicts took 34 s instead
+/// of 23 s, and 12-Dom (31,000 conflicts) took 1.1 s instead of 0.67 s with the plain learner
+/// joining at 16,384. With the guided order, 994 to 997 tournament puzzles in 1,000 need fewer
+/// than 16,384 conflicts, and at most one or two more than this.
 pub const PLAIN_JOINS: u64 = 1 << 16;
 
 /// How a learner orders its first decisions.
@@ -43,7 +43,8 @@ enum Order {
     /// filled (`Learner::guide`, [`crate::marginals`]). Far fewer conflicts on most puzzles.
     Guided,
     /// Cell by cell, row by row, empty first, until conflicts reorder them: what the learner
-    /// does unguided. Some structured puzzles yield to it faster (the n-Dom family).
+    /// does unguided. A few puzzles yield to it faster (TCGA 2020 #538: 65,000 conflicts, and
+    /// several times as many guided).
     Plain,
 }
 
@@ -57,9 +58,9 @@ pub enum Engine {
     /// order). A second learner in the *plain* order (cell by cell, row by row) joins the turns
     /// once the puzzle proves hard ([`PLAIN_JOINS`]), or, on two or more threads, races them
     /// from the start on the other thread, and the first to finish answers (a portfolio).
-    /// Probing search is fastest on most puzzles;
-    /// learning tames the heavy tail where depth-first search keeps meeting the same dead ends
-    /// (hard tournament puzzles, the n-Dom family). If the clues are symmetric, the learners
+    /// Probing search is fastest on most puzzles; learning tames the heavy tail where
+    /// depth-first search keeps meeting the same dead ends (hard tournament puzzles, the n-Dom
+    /// family). If the clues are symmetric, the learners
     /// first look for a symmetric solution and start from it (the `symmetry` module). The
     /// default.
     #[default]
@@ -406,6 +407,7 @@ impl Solver {
             }
             let share = turn.elapsed() * LEARN_SHARE;
             let mut answer = None;
+            // Newest first: a learner that has just joined gets its first turn at once.
             for i in (0..learners.len()).rev() {
                 let deadline = Instant::now() + share;
                 let state = learners[i].run(
@@ -451,8 +453,8 @@ impl Solver {
     /// decisions: most puzzles end there, and never pay for a second thread. The second thread
     /// runs a learner, not more search, because learning wins most puzzles that get this far;
     /// it is ordered differently because a learner's run time varies widely with its early
-    /// decisions, and the plain order is the one that wins where the guided one does not (the
-    /// n-Dom family).
+    /// decisions, and the plain order is the one that wins where the guided one does not (TCGA
+    /// 2020 #538).
     fn run_portfolio(&self, puzzle: &Puzzle, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(puzzle, &self.config);
         if !search.start() {
