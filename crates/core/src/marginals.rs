@@ -26,20 +26,18 @@ use crate::grid::Cell;
 /// that fill each cell, into `out`. A pattern (a placement of the runs, in order, with at least
 /// one empty cell between two) weighs the product over the line's cells of `filled[i]` where it
 /// fills cell `i` and `empty[i]` where it does not; each weight must be finite and at least 0
-/// (0 rules the value out), and they are best kept at most 1 (see below). The share of cell `i` is the weight of the patterns filling it over the
-/// weight of all patterns.
+/// (0 rules the value out), and they are best kept at most 1 (see below). The share of cell `i`
+/// is the weight of the patterns filling it over the weight of all patterns.
 ///
-/// Returns false, leaving `out` unspecified, when the patterns weigh nothing in all: no pattern
-/// has a positive weight (the clue does not fit the cells allowed), or the total overflows or
-/// underflows a `f64`, which with weights of at most 1 takes lines of well over a thousand cells
-/// (more than 10^308 patterns) or weights very far from every pattern.
+/// Fails, leaving `out` unspecified, when the total weight is not a positive finite `f64`
+/// ([`Weightless`]).
 pub fn line_shares(
     runs: &[u32],
     filled: &[f64],
     empty: &[f64],
     scratch: &mut LineScratch,
     out: &mut Vec<f64>,
-) -> bool {
+) -> Result<(), Weightless> {
     let n = filled.len();
     debug_assert_eq!(empty.len(), n);
     let k = runs.len();
@@ -64,7 +62,7 @@ pub fn line_shares(
     }
     if lo[k] > n + 1 {
         // The clue does not fit.
-        return false;
+        return Err(Weightless::Nothing);
     }
     hi.clear();
     hi.resize(k + 1, 0);
@@ -101,8 +99,11 @@ pub fn line_shares(
         }
     }
     let total = before[k * w + n];
-    if !(total > 0.0 && total.is_finite()) {
-        return false;
+    if !total.is_finite() {
+        return Err(Weightless::OutOfRange);
+    }
+    if total <= 0.0 {
+        return Err(Weightless::Nothing);
     }
     // after[j * w + i]: the weight of runs `j..` placed in cells `i..`, uncovered cells empty.
     // Row j is read at the starts of run j (and row k at n).
@@ -142,7 +143,19 @@ pub fn line_shares(
         covering += d;
         (covering / total).clamp(0.0, 1.0)
     }));
-    true
+    Ok(())
+}
+
+/// Why [`line_shares`] has no shares to give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weightless {
+    /// The patterns weigh 0 in all: none has a positive weight (with weights of 0 and 1, no
+    /// pattern agrees with the known cells), or, with weights between, their products underflow
+    /// (weights very far from every pattern).
+    Nothing,
+    /// The total overflows a `f64`: with weights of at most 1, more than about 10^308 patterns,
+    /// which takes lines of well over a thousand cells.
+    OutOfRange,
 }
 
 /// The weight of runs `j..` after a run ending at cell `end` (exclusive): an empty separator,
@@ -324,13 +337,12 @@ pub fn estimate(
                 filled.push(f);
                 empty.push(e);
             }
-            if !line_shares(runs, &filled, &empty, &mut scratch, &mut shares) {
-                if round == 0 {
-                    // Unweighted: the known cells admit no pattern.
-                    return None;
-                }
+            match line_shares(runs, &filled, &empty, &mut scratch, &mut shares) {
+                Ok(()) => {}
+                // Unweighted, nothing weighs only if the known cells admit no pattern.
+                Err(Weightless::Nothing) if round == 0 => return None,
                 // Too many patterns, or weights too far from all of them: no news this round.
-                continue;
+                Err(_) => continue,
             }
             for (i, &share) in shares.iter().enumerate() {
                 let v = cell(slot, i);
@@ -430,7 +442,8 @@ mod tests {
             }
             let mut out = Vec::new();
             let ok = line_shares(&runs, &filled, &empty, &mut LineScratch::new(), &mut out);
-            prop_assert_eq!(ok, total > 0.0);
+            prop_assert_eq!(ok, if total > 0.0 { Ok(()) } else { Err(Weightless::Nothing) });
+            let ok = ok.is_ok();
             if ok {
                 for (i, &share) in out.iter().enumerate() {
                     prop_assert!((share - mass[i] / total).abs() < 1e-9, "cell {}", i);
@@ -485,6 +498,25 @@ mod tests {
             }
         }
         assert!(compared > 100, "{compared} cells compared");
+    }
+
+    /// A line of more patterns than a `f64` holds has no shares, and gives no news to its
+    /// cells rather than stopping the estimate.
+    #[test]
+    fn lines_of_too_many_patterns_are_skipped() {
+        // 300 runs of one cell in 2,000 cells: C(1,701 + 300, 300), about 10^350 patterns.
+        let row = vec![1u32; 300];
+        let ones = vec![1.0; 2000];
+        let mut out = Vec::new();
+        let result = line_shares(&row, &ones, &ones, &mut LineScratch::new(), &mut out);
+        assert_eq!(result, Err(Weightless::OutOfRange));
+        let (one, none): (&[u32], &[u32]) = (&[1], &[]);
+        let mut lines = vec![row.as_slice()];
+        lines.extend((0..2000).map(|c| if c % 2 == 0 && c < 600 { one } else { none }));
+        let chance = estimate(2000, 1, &lines, &[Cell::Unknown; 2000], Rounds::default())
+            .expect("no contradiction");
+        // The columns alone decide.
+        assert!(chance[0] > 0.99 && chance[1] < 0.01 && chance[1999] < 0.01);
     }
 
     #[test]

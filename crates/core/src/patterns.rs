@@ -193,7 +193,8 @@ impl PatternSet {
             &mut LineScratch::new(),
             &mut shares,
         )
-        .then_some(shares)
+        .ok()
+        .map(|()| shares)
     }
 
     /// The cells common to every pattern, [`Cell::Unknown`] where they differ; a contradiction if
