@@ -383,15 +383,7 @@ impl<'p> Learner<'p> {
         if rounds.max == 0 {
             return;
         }
-        let known: Vec<Cell> = self
-            .values
-            .iter()
-            .map(|&value| match value {
-                1 => Cell::Filled,
-                2 => Cell::Empty,
-                _ => Cell::Unknown,
-            })
-            .collect();
+        let known = self.known_cells();
         let Some(chances) =
             marginals::estimate(self.width, self.height, &self.clues, &known, rounds)
         else {
@@ -409,6 +401,18 @@ impl<'p> Learner<'p> {
             self.heap.activity[v] += (2.0 * p - 1.0).abs() * GUIDE_SCALE;
         }
         self.heap.rebuild();
+    }
+
+    /// Every cell's value now, row by row.
+    fn known_cells(&self) -> Vec<Cell> {
+        self.values
+            .iter()
+            .map(|&value| match value {
+                1 => Cell::Filled,
+                2 => Cell::Empty,
+                _ => Cell::Unknown,
+            })
+            .collect()
     }
 
     /// Starts from a grid of cells already known to follow from the clues (a propagated or
@@ -1508,13 +1512,7 @@ mod tests {
                 continue;
             }
             learner.guide();
-            let known: Vec<Cell> = (0..W * H)
-                .map(|v| match learner.values[v] {
-                    1 => Cell::Filled,
-                    2 => Cell::Empty,
-                    _ => Cell::Unknown,
-                })
-                .collect();
+            let known = learner.known_cells();
             let chance = marginals::estimate(W, H, &learner.clues, &known, Rounds::default())
                 .expect("level 0 is consistent");
             let unknown: Vec<usize> = (0..W * H).filter(|&v| known[v] == Cell::Unknown).collect();
