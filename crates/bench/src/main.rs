@@ -298,8 +298,9 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
                         let agree = match status {
                             Status::Unique => n == 1,
                             Status::Multiple => n >= 2,
-                            Status::None => n == 0,
-                            Status::Timeout => true,
+                            Status::Solved => n >= 1,
+                            Status::NoSolution => n == 0,
+                            Status::Unknown => true,
                         };
                         if !agree {
                             disagreements += 1;
@@ -364,7 +365,7 @@ fn random(
     let results: Vec<(f64, Status)> =
         pool.install(|| puzzles.par_iter().map(|p| ours(&solver, p)).collect());
     let wall = start.elapsed().as_secs_f64();
-    let mut by_status = [0usize; 4];
+    let mut by_status = [0usize; 5];
     for r in &results {
         by_status[r.1 as usize] += 1;
     }
@@ -376,11 +377,12 @@ fn random(
         pool.current_num_threads()
     );
     println!(
-        "  unique {} multiple {} none {} timeout {}",
+        "  unique {} multiple {} solved {} none {} unknown {}",
         by_status[Status::Unique as usize],
         by_status[Status::Multiple as usize],
-        by_status[Status::None as usize],
-        by_status[Status::Timeout as usize]
+        by_status[Status::Solved as usize],
+        by_status[Status::NoSolution as usize],
+        by_status[Status::Unknown as usize]
     );
     let pct = |q: f64| {
         let mut xs: Vec<f64> = times.iter().map(|t| t.0).collect();

@@ -10,7 +10,7 @@
 //! solution below the current grid and takes that solution's value, saying so. The explanation
 //! therefore always reaches the end, and a reader never has to backtrack.
 //!
-//! Probing here is simpler than the solver's ([`crate::search`]), which also keeps the cells that
+//! Probing here is simpler than the solver's ([`crate::engine::search`]), which also keeps the cells that
 //! both tries of a cell fix alike: a contradiction is much easier to follow on paper, and the
 //! solver's extra inference would show up as steps without a reason a person can check.
 //!
@@ -24,12 +24,13 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use crate::grid::{Cell, Grid};
+use crate::engine::search::Search;
+use crate::grid::Grid;
 use crate::propagate::Propagator;
-use crate::puzzle::{Axis, Clue, LineId, Picture, Puzzle};
-use crate::search::Search;
 use crate::solve::Config;
 use crate::termination::Termination;
+use nonogram_model::Cell;
+use nonogram_model::{Axis, Clue, LineId, Picture, Puzzle};
 
 /// One step of an explanation.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! from a crate on purpose: a benchmark set is named by its seed, and the same seed must give the
 //! same puzzles in every version of this project, whatever happens to a dependency's streams.
 
-use crate::puzzle::{Picture, Puzzle};
+use nonogram_model::{Picture, Puzzle};
 
 /// A small, fast, seedable pseudo-random generator (SplitMix64).
 #[derive(Clone, Debug)]

@@ -5,27 +5,9 @@
 //! run of words, which is what the line solvers read. A cell is unknown when neither mask has
 //! its bit; a cell in both would be a contradiction, which [`Grid::set`] refuses to create.
 
-use crate::puzzle::{Axis, LineId, Picture};
+use nonogram_model::{Axis, Cell, Cells, ColourSet, LineId, Picture};
+
 use crate::Contradiction;
-
-/// The state of one cell of a partial grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cell {
-    Unknown,
-    Filled,
-    Empty,
-}
-
-impl Cell {
-    /// `#`, `.` or `?`.
-    pub fn symbol(self) -> char {
-        match self {
-            Cell::Unknown => '?',
-            Cell::Filled => '#',
-            Cell::Empty => '.',
-        }
-    }
-}
 
 /// Words needed for `bits` bits.
 pub(crate) fn words_for(bits: usize) -> usize {
@@ -84,7 +66,7 @@ impl Clone for Grid {
 }
 
 impl Grid {
-    /// An all-unknown grid. The size is assumed validated (see [`crate::puzzle::check_size`]).
+    /// An all-unknown grid. The size is assumed validated (see [`nonogram_model::check_size`]).
     pub fn new(width: usize, height: usize) -> Grid {
         let (row_words, col_words) = (words_for(width), words_for(height));
         Grid {
@@ -344,6 +326,21 @@ impl Grid {
             }
         }
         count
+    }
+}
+
+impl Cells for Grid {
+    fn width(&self) -> usize {
+        self.width
+    }
+    fn height(&self) -> usize {
+        self.height
+    }
+    fn options(&self, row: usize, col: usize) -> ColourSet {
+        self.get(row, col).options()
+    }
+    fn cell(&self, row: usize, col: usize) -> Cell {
+        self.get(row, col)
     }
 }
 

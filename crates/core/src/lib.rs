@@ -22,24 +22,24 @@
 //! A contradiction is a value, not an error: everything that can discover one returns
 //! `Result<_, Contradiction>`, and the search uses it for control flow.
 
+pub mod engine;
 pub mod explain;
 pub mod generate;
 pub mod grid;
-mod learn;
 pub mod line;
 pub mod marginals;
 pub mod patterns;
 pub mod propagate;
-pub mod puzzle;
-pub mod sat;
-pub mod search;
 pub mod solve;
-mod symmetry;
 pub mod termination;
 
-pub use grid::{Cell, Grid};
-pub use puzzle::{check_size, Axis, Clue, Limits, LineId, Metadata, Picture, Puzzle, PuzzleError};
-pub use solve::{deduce, Config, Deduction, Engine, Outcome, Solver, Stats, Status};
+pub use grid::Grid;
+pub use nonogram_model as model;
+pub use nonogram_model::{
+    check_size, Axis, Cell, Cells, Clue, Colour, ColourId, ColourSet, Inconsistency, Limits,
+    LineId, Metadata, Palette, Picture, Puzzle, PuzzleError, Rgb, Run,
+};
+pub use solve::{deduce, Config, Deduction, Engine, Given, Outcome, Solver, Stats, Status, Stop};
 
 /// The clues cannot be satisfied from the current state: some line has no placement left, or a
 /// cell would have to be both filled and empty.

@@ -20,7 +20,7 @@
 //! million (BENCHMARKS.md). It is a heuristic only: the loops of the grid make the beliefs
 //! approximate and the rounds need not converge, which is why they are damped and capped.
 
-use crate::grid::Cell;
+use nonogram_model::Cell;
 
 /// The share of the weighted patterns of `runs` (each at least 1, as in a [`Clue`](crate::Clue))
 /// that fill each cell, into `out`. A pattern (a placement of the runs, in order, with at least
@@ -458,7 +458,7 @@ mod tests {
     fn one_round_combines_the_pattern_shares_of_both_lines() {
         use crate::generate::{random_puzzle, Rng};
         use crate::patterns::PatternSet;
-        use crate::puzzle::{Axis, Clue};
+        use nonogram_model::{Axis, Clue};
         let mut compared = 0;
         for seed in 0..30 {
             let puzzle = random_puzzle(&mut Rng::new(seed), 9, 8, 0.5);

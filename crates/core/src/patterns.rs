@@ -30,11 +30,11 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
-use crate::grid::Cell;
 use crate::line::solve_line;
 use crate::marginals::{line_shares, LineScratch};
-use crate::puzzle::{Clue, Puzzle};
 use crate::Contradiction;
+use nonogram_model::Cell;
+use nonogram_model::{Clue, Puzzle};
 
 /// The number of patterns of `clue` in a line of `len` cells with nothing known: `C(f + k, k)`
 /// for `k` runs and `f = len - min_len` free cells; zero when the clue does not fit.

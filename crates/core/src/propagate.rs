@@ -7,10 +7,11 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use crate::grid::{words_for, Cell, Grid};
+use crate::grid::{words_for, Grid};
 use crate::line::{LineCache, LineSolver};
-use crate::puzzle::{Axis, LineId, Puzzle};
 use crate::Contradiction;
+use nonogram_model::Cell;
+use nonogram_model::{Axis, LineId, Puzzle};
 
 /// Cache size: 2^13 slots of 48 bytes (384 KiB). Measured on random 30×30 puzzles: 2^15 slots
 /// (1.5 MiB, past the L2 cache) was about twice as slow, 2^11 a little slower.

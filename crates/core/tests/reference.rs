@@ -6,7 +6,7 @@
 //! completed), which keeps 8×8 puzzles instant without making the code any less obvious.
 
 use nonogram_core::generate::{random_picture, Rng};
-use nonogram_core::{Clue, Config, Engine, Picture, Puzzle, Solver, Status};
+use nonogram_core::{Clue, Config, Engine, Picture, Puzzle, Solver, Status, Stop};
 use proptest::prelude::*;
 
 /// Every line of `len` cells whose run-length encoding is `clue`.
@@ -89,15 +89,33 @@ fn check(puzzle: &Puzzle, all: &[Picture], config: Config) -> Result<(), TestCas
     distinct.dedup();
     prop_assert_eq!(distinct.len(), outcome.solutions.len());
     match all.len() {
-        0 => prop_assert_eq!(outcome.status, Status::None),
+        0 => {
+            prop_assert_eq!(outcome.status, Status::NoSolution);
+            prop_assert_eq!(outcome.stop, Stop::Finished);
+        }
         1 => {
-            prop_assert_eq!(outcome.status, Status::Unique);
             prop_assert_eq!(&outcome.solutions, &all.to_vec());
-            prop_assert!(outcome.complete || max == 1);
+            if max == 1 {
+                // One solution asked for: found, and proved unique only if nothing else was
+                // left to try (line solving completed the grid).
+                prop_assert!(
+                    matches!(
+                        (outcome.status, outcome.stop),
+                        (Status::Solved, Stop::SolutionLimit) | (Status::Unique, Stop::Finished)
+                    ),
+                    "{:?} {:?}",
+                    outcome.status,
+                    outcome.stop
+                );
+            } else {
+                prop_assert_eq!(outcome.status, Status::Unique);
+                prop_assert_eq!(outcome.stop, Stop::Finished);
+            }
         }
         n => {
+            // Never `unique` for a puzzle with several solutions, whatever was asked.
             let expect = if max == 1 {
-                Status::Unique
+                Status::Solved
             } else {
                 Status::Multiple
             };
@@ -105,9 +123,9 @@ fn check(puzzle: &Puzzle, all: &[Picture], config: Config) -> Result<(), TestCas
             prop_assert_eq!(outcome.solutions.len(), n.min(max));
             // Stopping at the limit with a solution unseen is not an exhausted search.
             if n > max {
-                prop_assert!(!outcome.complete);
+                prop_assert_eq!(outcome.stop, Stop::SolutionLimit);
             } else if n < max {
-                prop_assert!(outcome.complete);
+                prop_assert_eq!(outcome.stop, Stop::Finished);
             }
             if max >= 2 {
                 prop_assert!(!outcome.differing_cells.is_empty());
@@ -270,6 +288,6 @@ fn reference_itself_is_right_on_a_known_case() {
     assert!(brute_force(&bad).is_empty());
     assert_eq!(
         Solver::new(Config::default()).solve(&bad).status,
-        Status::None
+        Status::NoSolution
     );
 }

@@ -5,7 +5,7 @@
 //! line. Since the counts are known, a blank line among the clues is read as an empty clue and
 //! the blank separator is optional; blank lines at the end are ignored.
 
-use nonogram_core::Puzzle;
+use nonogram_model::Puzzle;
 
 use crate::error::ParseError;
 use crate::scan::{self, Colours, Cursor, Tags};
@@ -39,7 +39,7 @@ pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_core::Clue;
+    use nonogram_model::Clue;
 
     #[test]
     fn reads_with_and_without_separator() {

@@ -9,7 +9,7 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use nonogram_core::PuzzleError;
+use nonogram_model::PuzzleError;
 
 use crate::Format;
 
@@ -265,9 +265,9 @@ mod tests {
 
     #[test]
     fn puzzle_errors_are_chained() {
-        let inner = PuzzleError::TotalsDiffer {
-            rows: 1,
-            columns: 2,
+        let inner = PuzzleError::ZeroSize {
+            width: 0,
+            height: 2,
         };
         let e = ParseError::invalid(Pos::START, inner.clone());
         assert_eq!(e.to_string(), format!("line 1, column 1: {inner}"));

@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use nonogram_core::{Clue, Puzzle};
+use nonogram_model::{Clue, Puzzle};
 
 use crate::error::{ParseError, Pos};
 use crate::scan::{self, ClueList};

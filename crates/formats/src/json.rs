@@ -18,7 +18,7 @@
 
 use serde::Deserialize;
 
-use nonogram_core::{Clue, Picture, Puzzle};
+use nonogram_model::{Clue, Picture, Puzzle};
 
 use crate::error::{ParseError, Pos};
 use crate::picture;
@@ -202,6 +202,7 @@ fn goal_array(goal: &Picture) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles_inconsistency;
 
     #[test]
     fn reads_thomasr_shape_with_comments() {
@@ -248,11 +249,6 @@ mod tests {
                 (1, 14),
                 "invalid type",
             ),
-            (
-                "\n  {\"rows\": [[2]], \"columns\": [[1]]}",
-                (2, 3),
-                "needs 2 cells",
-            ),
             ("{\"rows\": [], \"columns\": []}", (1, 1), "at least 1"),
             (
                 "{\"rows\": [[1]], \"columns\": [[1]], \"goal\": [\"#\", \"#\"]}",
@@ -266,6 +262,12 @@ mod tests {
             let e = parse(text).unwrap_err();
             assert_eq!((e.line, e.column), (*line, *column), "{text:?}: {e}");
             assert!(e.to_string().contains(want), "{text:?}: {e}");
+        }
+        // Clues that cannot all be satisfied are read: the puzzle has no solution, and says why.
+        for (text, want) in [("\n  {\"rows\": [[2]], \"columns\": [[1]]}", "needs 2 cells")] {
+            let puzzles = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            let why = puzzles_inconsistency(&puzzles);
+            assert!(why.contains(want), "{text:?}: {why}");
         }
     }
 }

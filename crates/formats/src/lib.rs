@@ -10,11 +10,11 @@
 //! - [`write()`] writes a puzzle in a format that can hold it ([`Format::is_writable`]).
 //!
 //! Every reader validates through [`Puzzle::new`], so what comes out is a valid puzzle, and
-//! every reader checks declared sizes with [`nonogram_core::check_size`] before allocating for
+//! every reader checks declared sizes with [`nonogram_model::check_size`] before allocating for
 //! them. No input makes a reader panic: each module has a property test feeding it arbitrary
 //! text. Colour puzzles are recognised and refused with [`ParseErrorKind::Colour`].
 //!
-//! The goal picture some formats carry lands in [`nonogram_core::Metadata::goal`]; readers do
+//! The goal picture some formats carry lands in [`nonogram_model::Metadata::goal`]; readers do
 //! not check it against the clues (use [`Puzzle::check`] for that), because a file whose goal
 //! disagrees with its clues is still a puzzle someone may want to solve.
 
@@ -22,7 +22,7 @@ use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
-use nonogram_core::Puzzle;
+use nonogram_model::Puzzle;
 
 mod cwd;
 mod detect;
@@ -44,7 +44,7 @@ pub use error::{Error, ErrorKind, ParseError, ParseErrorKind, WriteError, WriteE
 use error::Pos;
 
 /// The largest input [`read_file`] accepts: 64 MiB, over ten times the largest puzzle file the
-/// limits of [`nonogram_core::Limits::DEFAULT`] allow in any of our formats but the most verbose.
+/// limits of [`nonogram_model::Limits::DEFAULT`] allow in any of our formats but the most verbose.
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// A puzzle file format.
@@ -301,3 +301,12 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
 
 #[cfg(test)]
 mod tests;
+
+/// The reasons the first puzzle with inconsistent clues has none, for the readers' tests.
+#[cfg(test)]
+pub(crate) fn puzzles_inconsistency(puzzles: &[Puzzle]) -> String {
+    puzzles
+        .iter()
+        .find_map(Puzzle::inconsistency)
+        .map_or_else(|| "consistent".to_string(), |i| i.to_string())
+}

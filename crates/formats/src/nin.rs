@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use nonogram_core::{Clue, Puzzle};
+use nonogram_model::{Clue, Puzzle};
 
 use crate::error::{ParseError, Pos};
 use crate::scan::{self, Colours, Cursor, Tags};
@@ -51,6 +51,7 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles_inconsistency;
 
     #[test]
     fn reads_the_manual_example() {
@@ -82,18 +83,24 @@ mod tests {
             ("0 3\n", (1, 1), "at least 1"),
             ("1 1\nx\n1\n", (2, 1), "expected a number, found `x`"),
             ("1 1\n 1 -2\n1\n", (2, 4), "negative"),
-            ("2 1\n3\n1\n1\n", (2, 1), "needs 3 cells"),
-            (
-                "2 1\n1\n1\n1\n",
-                (1, 1),
-                "row clues fill 1 cells but the column clues fill 2",
-            ),
             ("1 1\n99999999999999999999\n1\n", (2, 1), "too large"),
         ];
         for (text, (line, column), want) in cases {
             let e = parse(text).unwrap_err();
             assert_eq!((e.line, e.column), (*line, *column), "{text:?}: {e}");
             assert!(e.to_string().contains(want), "{text:?}: {e}");
+        }
+        // Clues that cannot all be satisfied are read: the puzzle has no solution, and says why.
+        for (text, want) in [
+            ("2 1\n3\n1\n1\n", "needs 3 cells"),
+            (
+                "2 1\n1\n1\n1\n",
+                "row clues fill 1 cells but the column clues fill 2",
+            ),
+        ] {
+            let puzzles = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            let why = puzzles_inconsistency(std::slice::from_ref(&puzzles));
+            assert!(why.contains(want), "{text:?}: {why}");
         }
     }
 }

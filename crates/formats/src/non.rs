@@ -19,7 +19,7 @@
 
 use std::fmt::Write as _;
 
-use nonogram_core::{Metadata, Picture, Puzzle};
+use nonogram_model::{Metadata, Picture, Puzzle};
 
 use crate::error::{ParseError, Pos};
 use crate::scan::{self, ClueList, Colours, Cursor, Tags};
@@ -451,7 +451,8 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
 mod tests {
     use super::*;
     use crate::error::ParseErrorKind;
-    use nonogram_core::Clue;
+    use crate::puzzles_inconsistency;
+    use nonogram_model::Clue;
 
     const DANCER: &str = "catalogue \"webpbn.com #1\"\ntitle \"Dancer\"\nby \"Jan &amp; co\"\n\
         copyright \"&copy; 2004\"\nlicense CC-BY-3.0\nwidth 5\nheight 10\n\nrows\n2\n2,1\n1,1\n3\n\
@@ -506,11 +507,6 @@ mod tests {
             ("width 1000000000\nheight 1000000000\n", (2, 8), "too large"),
             ("width 99999999999999999999\n", (1, 7), "too large"),
             (
-                "width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n",
-                (4, 1),
-                "needs 3 cells",
-            ),
-            (
                 "width 2\nheight 1\nrows\n-1\ncolumns\n1\n1\n",
                 (4, 1),
                 "negative",
@@ -538,6 +534,15 @@ mod tests {
             let e = parse(text).unwrap_err();
             assert_eq!((e.line, e.column), (*line, *column), "{text:?}: {e}");
             assert!(e.to_string().contains(want), "{text:?}: {e}");
+        }
+        // Clues that cannot all be satisfied are read: the puzzle has no solution, and says why.
+        for (text, want) in [(
+            "width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n",
+            "needs 3 cells",
+        )] {
+            let puzzles = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            let why = puzzles_inconsistency(&puzzles);
+            assert!(why.contains(want), "{text:?}: {why}");
         }
         let e = parse("width 2\nheight 1\nrows\n1a,1b\ncolumns\n1\n1\n").unwrap_err();
         assert_eq!(e.kind(), &ParseErrorKind::Colour);

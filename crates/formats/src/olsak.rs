@@ -14,7 +14,7 @@
 //! families of lines, which we refuse; so is any file whose clues use more than one colour
 //! (including the triangle blocks such as `/4\` of some colour puzzles).
 
-use nonogram_core::Puzzle;
+use nonogram_model::Puzzle;
 
 use crate::error::{ParseError, ParseErrorKind, Pos};
 use crate::scan::{self, ClueList, Colours, Cursor, Tags};
@@ -187,7 +187,7 @@ pub(crate) fn parse_g(text: &str) -> Result<Puzzle, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_core::Clue;
+    use nonogram_model::Clue;
 
     const MK: &str = "3 2\n1\n2\n0\n#\n2\n1\n";
 

@@ -6,7 +6,7 @@
 //! must be equally long. The clues are derived from the picture, which is also kept as the
 //! puzzle's goal. Writing needs that goal and prints it with `#` and `.`.
 
-use nonogram_core::{Picture, Puzzle};
+use nonogram_model::{Picture, Puzzle};
 
 use crate::error::{ParseError, Pos};
 use crate::scan;
@@ -104,7 +104,7 @@ pub(crate) fn write(goal: &Picture) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_core::Clue;
+    use nonogram_model::Clue;
 
     #[test]
     fn alphabets_and_spacing() {

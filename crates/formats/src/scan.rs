@@ -6,7 +6,7 @@
 //! 99999999999999999999 is an error, not a wrap), and a message never spans lines or quotes an
 //! unbounded amount of the input.
 
-use nonogram_core::{check_size, Axis, Clue, Limits, LineId, Puzzle, PuzzleError};
+use nonogram_model::{check_size, Axis, Clue, Limits, LineId, Puzzle, PuzzleError};
 
 use crate::error::{ParseError, Pos};
 
@@ -310,7 +310,7 @@ pub(crate) fn build_with(
 ) -> Result<Puzzle, ParseError> {
     Puzzle::new(rows, columns).map_err(|e| {
         let pos = match &e {
-            PuzzleError::ClueTooLong { line, .. } => locate(*line).unwrap_or_else(&header),
+            PuzzleError::BadColour { line, .. } => locate(*line).unwrap_or_else(&header),
             _ => header(),
         };
         ParseError::invalid(pos, e)

@@ -8,7 +8,7 @@
 //! A file may hold several puzzles, one a line; blank lines are skipped, and a string wrapped
 //! in quotes (as pasted from R source) is unwrapped.
 
-use nonogram_core::{Clue, Puzzle};
+use nonogram_model::{Clue, Puzzle};
 
 use crate::error::{ParseError, Pos};
 use crate::scan::{self, ClueList, Colours, Tags};
@@ -103,6 +103,7 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles_inconsistency;
 
     const DUCK: &str = "3:2,1:3,2:2,2:6:1,5:6:1:2-1,2:3,1:1,5:7,1:5:3:4:3";
 
@@ -130,18 +131,21 @@ mod tests {
             ("1:1", (1, 1), "expected `rows-columns`"),
             ("1-1-1", (1, 4), "found another"),
             ("1:x-1", (1, 3), "expected a number, found `x`"),
-            ("1,1-1:1", (1, 1), "needs 3 cells"),
-            (
-                "1-\n",
-                (1, 1),
-                "row clues fill 1 cells but the column clues fill 0",
-            ),
-            ("  \"1-2\"", (1, 6), "needs 2 cells"),
         ];
         for (text, (line, column), want) in cases {
             let e = parse(text).unwrap_err();
             assert_eq!((e.line, e.column), (*line, *column), "{text:?}: {e}");
             assert!(e.to_string().contains(want), "{text:?}: {e}");
+        }
+        // Clues that cannot all be satisfied are read: the puzzle has no solution, and says why.
+        for (text, want) in [
+            ("1,1-1:1", "needs 3 cells"),
+            ("1-\n", "row clues fill 1 cells but the column clues fill 0"),
+            ("  \"1-2\"", "needs 2 cells"),
+        ] {
+            let puzzles = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            let why = puzzles_inconsistency(&puzzles);
+            assert!(why.contains(want), "{text:?}: {why}");
         }
     }
 }

@@ -13,7 +13,7 @@
 //! Blank lines at the end of a block are ambiguous (empty clues, or layout?): we keep as many as
 //! make the line count even and drop the rest.
 
-use nonogram_core::{Limits, Picture, Puzzle};
+use nonogram_model::{Limits, Picture, Puzzle};
 
 use crate::error::{ParseError, Pos};
 use crate::scan::{self, ClueList, Colours, Tags};
@@ -169,7 +169,8 @@ fn read_picture(lines: &[(usize, &str)], header: Pos) -> Result<Puzzle, ParseErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_core::Clue;
+    use crate::puzzles_inconsistency;
+    use nonogram_model::Clue;
 
     #[test]
     fn columns_come_first() {
@@ -196,13 +197,18 @@ mod tests {
             ("1\n$1\n", (1, 1), "expected a `$N` puzzle header"),
             ("$1\n1\n1\n1\n", (5, 1), "even number"),
             ("$1\n", (2, 1), "has 0 clue lines"),
-            ("$1\n1\n2\n", (3, 1), "needs 2 cells"),
             ("$1\n1\nx\n", (3, 1), "expected a number"),
         ];
         for (text, (line, column), want) in cases {
             let e = parse(text).unwrap_err();
             assert_eq!((e.line, e.column), (*line, *column), "{text:?}: {e}");
             assert!(e.to_string().contains(want), "{text:?}: {e}");
+        }
+        // Clues that cannot all be satisfied are read: the puzzle has no solution, and says why.
+        for (text, want) in [("$1\n1\n2\n", "needs 2 cells")] {
+            let puzzles = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            let why = puzzles_inconsistency(&puzzles);
+            assert!(why.contains(want), "{text:?}: {why}");
         }
     }
 }

@@ -29,7 +29,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use nonogram_core::{Axis, Clue, LineId, Picture, Puzzle};
+use nonogram_model::{Axis, Clue, LineId, Picture, Puzzle};
 use roxmltree::{Document, Node, ParsingOptions};
 
 use crate::error::{ParseError, ParseErrorKind, Pos};
@@ -418,7 +418,7 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_core::Clue;
+    use nonogram_model::Clue;
 
     const SMALL: &str = "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"http://webpbn.com/pbn-0.3.dtd\">\n\
         <puzzleset><puzzle type=\"grid\" defaultcolor=\"black\">\n<title>T &amp; U</title>\n\

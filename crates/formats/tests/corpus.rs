@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use nonogram_core::Puzzle;
 use nonogram_formats::{parse, read_file, write, Format, ParseErrorKind};
+use nonogram_model::Puzzle;
 
 /// The corpora live in `shared/puzzles` beside the repository; look upward from this crate.
 fn corpus_root() -> Option<PathBuf> {

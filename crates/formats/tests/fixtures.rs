@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use nonogram_core::{Clue, Picture, Puzzle};
 use nonogram_formats::{detect, read_file, write, Format};
+use nonogram_model::{Clue, Picture, Puzzle};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

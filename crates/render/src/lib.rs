@@ -11,7 +11,7 @@
 //! configuration deterministic, which the golden-file tests rely on.
 //!
 //! ```
-//! use nonogram_core::{Picture, Puzzle};
+//! use nonogram_model::{Picture, Puzzle};
 //! use nonogram_render::TextRendererBuilder;
 //!
 //! let picture = Picture::from_rows(&[vec![true, false], vec![true, true]]).unwrap();
@@ -33,45 +33,8 @@ pub use svg::SvgRenderer;
 
 use std::fmt::Write as _;
 
-use nonogram_core::{Cell, Grid, Picture, Puzzle};
-
-/// Anything with a rectangle of cells to show: a solved [`Picture`], a partial [`Grid`].
-pub trait Cells {
-    /// Cells per row.
-    fn width(&self) -> usize;
-    /// Number of rows.
-    fn height(&self) -> usize;
-    /// The cell at `(row, col)`, both within bounds.
-    fn cell(&self, row: usize, col: usize) -> Cell;
-}
-
-impl Cells for Picture {
-    fn width(&self) -> usize {
-        Picture::width(self)
-    }
-    fn height(&self) -> usize {
-        Picture::height(self)
-    }
-    fn cell(&self, row: usize, col: usize) -> Cell {
-        if self.get(row, col) {
-            Cell::Filled
-        } else {
-            Cell::Empty
-        }
-    }
-}
-
-impl Cells for Grid {
-    fn width(&self) -> usize {
-        Grid::width(self)
-    }
-    fn height(&self) -> usize {
-        Grid::height(self)
-    }
-    fn cell(&self, row: usize, col: usize) -> Cell {
-        self.get(row, col)
-    }
-}
+pub use nonogram_model::Cells;
+use nonogram_model::{Cell, Puzzle};
 
 /// The characters a renderer draws with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -320,7 +283,8 @@ fn clue_numbers(runs: &[u32]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_core::Clue;
+    use nonogram_model::Clue;
+    use nonogram_model::{CellRows, Picture};
 
     /// The notebook's 5x5 example (`smallex`): row and column clues of mixed lengths.
     fn smallex() -> (Puzzle, Picture) {
@@ -355,7 +319,7 @@ mod tests {
         let puzzle = Puzzle::new(vec![Clue::new([10]), Clue::new([1])], columns).unwrap();
         let text = TextRendererBuilder::new()
             .build()
-            .render(&puzzle, &Grid::new(10, 2));
+            .render(&puzzle, &CellRows::unknown(10, 2));
         assert_eq!(text.lines().nth(2).unwrap(), "10 | ? ? ? ? ? ? ? ? ? ?");
         assert_eq!(text.lines().nth(3).unwrap(), " 1 | ? ? ? ? ? ? ? ? ? ?");
     }
@@ -376,7 +340,7 @@ mod tests {
         let renderer = TextRendererBuilder::new().clues(false).build();
         let text = renderer.render_marked(&puzzle, &picture, &[(0, 0), (0, 2), (9, 9)]);
         assert_eq!(text.lines().next().unwrap(), "o.X##");
-        let grid = Grid::new(5, 5);
+        let grid = CellRows::unknown(5, 5);
         assert_eq!(
             renderer.render(&puzzle, &grid).lines().next().unwrap(),
             "?????"
@@ -423,7 +387,7 @@ mod tests {
         let (puzzle, _) = smallex();
         let text = TextRendererBuilder::new()
             .build()
-            .render(&puzzle, &Grid::new(7, 6));
+            .render(&puzzle, &CellRows::unknown(7, 6));
         assert_eq!(text.lines().count(), 2 + 1 + 6);
     }
 }

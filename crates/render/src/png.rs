@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use nonogram_core::{Cell, Puzzle};
+use nonogram_model::{Cell, Puzzle};
 
 use crate::sheet::{shown, Layout, SheetOptions};
 use crate::Cells;
@@ -276,7 +276,7 @@ pub fn matrix_plot(lines: &[Vec<bool>], cell: u32) -> Result<Vec<u8>, PngError> 
 mod tests {
     use super::*;
     use crate::sheet::CellStyle;
-    use nonogram_core::{Grid, Picture};
+    use nonogram_model::{CellRows, Picture};
 
     fn smallex() -> (Puzzle, Picture) {
         let picture =
@@ -309,7 +309,7 @@ mod tests {
     fn clues_are_drawn_and_unknown_cells_hatched() {
         let (puzzle, _) = smallex();
         let raster = PngRenderer::default()
-            .raster(&puzzle, &Grid::new(5, 5))
+            .raster(&puzzle, &CellRows::unknown(5, 5))
             .unwrap();
         // The slot of row 1's clue "3" (left of the grid) holds some black pixels.
         let slot_has_ink = |x0: u32, y0: u32| {
@@ -326,7 +326,7 @@ mod tests {
             style: CellStyle::Blank,
             ..SheetOptions::default()
         })
-        .raster(&puzzle, &Grid::new(5, 5))
+        .raster(&puzzle, &CellRows::unknown(5, 5))
         .unwrap();
         assert_eq!(blank.get(60, 60), WHITE);
     }

@@ -5,7 +5,7 @@
 //! Everything is in whole pixels (SVG user units are pixels too), so the PNG rasteriser never has
 //! to round and the two outputs line up exactly.
 
-use nonogram_core::{Cell, Puzzle};
+use nonogram_model::{Cell, Puzzle};
 
 use crate::Cells;
 

@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use nonogram_core::{Cell, Puzzle};
+use nonogram_model::{Cell, Puzzle};
 
 use crate::Cells;
 
@@ -139,7 +139,7 @@ pub fn render_notebook(puzzle: &Puzzle, cells: &dyn Cells) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_core::{Grid, Picture};
+    use nonogram_model::{CellRows, Picture};
 
     fn smallex() -> (Puzzle, Picture) {
         let rows = ["01110", "11010", "01110", "00110", "00111"];
@@ -185,7 +185,7 @@ mod tests {
      3
 ";
         assert_eq!(text, expected);
-        let partial = render_notebook(&puzzle, &Grid::new(5, 5));
+        let partial = render_notebook(&puzzle, &CellRows::unknown(5, 5));
         assert!(partial.starts_with("|?|?|?|?|?| # 3\n"), "{partial}");
     }
 

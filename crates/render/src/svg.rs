@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use nonogram_core::{Cell, Puzzle};
+use nonogram_model::{Cell, Puzzle};
 
 use crate::sheet::{shown, Layout, SheetOptions};
 use crate::Cells;
@@ -188,7 +188,7 @@ pub fn escape(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::sheet::CellStyle;
-    use nonogram_core::{Grid, Picture};
+    use nonogram_model::{CellRows, Picture};
 
     fn smallex() -> (Puzzle, Picture) {
         let picture =
@@ -246,9 +246,9 @@ mod tests {
         );
         assert_eq!(texts(&doc).len(), 13);
 
-        let mut grid = Grid::new(5, 5);
-        grid.set(0, 2, Cell::Filled).unwrap();
-        grid.set(0, 0, Cell::Empty).unwrap();
+        let mut grid = CellRows::unknown(5, 5);
+        grid.set(0, 2, Cell::Filled);
+        grid.set(0, 0, Cell::Empty);
         let partial = SvgRenderer::default().render(&puzzle, &grid);
         let doc = roxmltree::Document::parse(&partial).unwrap();
         let hatched = doc

@@ -30,7 +30,7 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nonogram_core::{deduce, Outcome, Solver};
+use nonogram_core::{deduce, Solver, Stop};
 use nonogram_formats::Format;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -264,7 +264,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         Exit::Interrupted
     } else if counts.error > 0 {
         Exit::Failed
-    } else if counts.timeout > 0 {
+    } else if summary.stops().time_limit > 0 {
         Exit::Timeout
     } else {
         Exit::Success
@@ -288,7 +288,7 @@ impl Worker<'_> {
     /// Solves one unit, or returns `None` if Ctrl-C cut the solve short.
     fn run(&self, unit: &Unit) -> Option<Finished> {
         let mut line = Vec::new();
-        let (status, elapsed) = match &unit.work {
+        let (status, stop, elapsed) = match &unit.work {
             Work::Error(message) => {
                 let record = ErrorRecord {
                     source: &unit.source,
@@ -302,7 +302,7 @@ impl Worker<'_> {
                 // Serialising to memory fails only on a bug in serde_json.
                 serde_json::to_writer(&mut line, &record).expect("JSON to memory");
                 line.push(b'\n');
-                ("error", Duration::ZERO)
+                ("error", None, Duration::ZERO)
             }
             Work::Puzzle(puzzle) => {
                 let found = if self.deduce_only {
@@ -313,8 +313,8 @@ impl Worker<'_> {
                         elapsed: start.elapsed(),
                     }
                 } else {
-                    let outcome = self.solver.solve_cancellable(puzzle, Some(self.cancel));
-                    if self.cancel.load(Ordering::SeqCst) && cut_short(&outcome, &self.solver) {
+                    let outcome = self.solver.solve_cancellable(puzzle, &[], self.cancel);
+                    if outcome.stop == Stop::Cancelled {
                         return None;
                     }
                     Found::Solved(outcome)
@@ -331,25 +331,18 @@ impl Worker<'_> {
                 report
                     .write_json(&mut line, &unit.source)
                     .expect("JSON to memory");
-                (report.status(), elapsed)
+                (report.status(), Some(report.stop()), elapsed)
             }
         };
         let timing = Timing {
             source: unit.source.clone(),
             index: unit.index,
             status,
+            stop,
             elapsed,
         };
         Some(Finished { line, timing })
     }
-}
-
-/// Whether a solve that ended after Ctrl-C may have been stopped by it. The outcome does not say
-/// why a solve stopped, so any outcome short of a full verdict counts: one that neither exhausted
-/// the search nor found all the solutions asked for. (A `multiple` with fewer solutions than
-/// `--solutions N`, or a `timeout`, may be an interrupted enumeration.)
-fn cut_short(outcome: &Outcome, solver: &Solver) -> bool {
-    !outcome.complete && outcome.solutions.len() < solver.config().max_solutions
 }
 
 /// The result line of a file that gave no puzzle: the solve schema's fields that still make sense

@@ -22,12 +22,9 @@
 
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use nonogram_core::propagate::Propagator;
-use nonogram_core::search::{Finish, Search};
-use nonogram_core::termination::Termination;
-use nonogram_core::{check_size, Cell, Config, Grid, Limits, Picture, Puzzle, Solver, Status};
+use nonogram_core::{check_size, Config, Given, Limits, Picture, Puzzle, Solver, Status};
 use nonogram_formats::Format;
 use serde_json::json;
 
@@ -147,7 +144,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     }
     stdout.flush().map_err(CliError::stdout)?;
     Ok(match report.status {
-        Status::Timeout => Exit::Timeout,
+        Status::Unknown => Exit::Timeout,
         _ => Exit::Success,
     })
 }
@@ -341,36 +338,19 @@ struct Report {
 fn solve_with(
     puzzle: &Puzzle,
     givens: &[(usize, usize, bool)],
-    deadline: Instant,
+    timeout: Duration,
 ) -> (Status, Vec<Picture>) {
-    let mut grid = Grid::new(puzzle.width(), puzzle.height());
-    for &(r, c, filled) in givens {
-        let _ = grid.set(r, c, if filled { Cell::Filled } else { Cell::Empty });
-    }
-    let mut prop = Propagator::new(puzzle);
-    prop.enqueue_all();
-    if prop.propagate(&mut grid).is_err() {
-        return (Status::None, Vec::new());
-    }
-    let config = Config {
+    let givens: Vec<Given> = givens
+        .iter()
+        .map(|&(r, c, filled)| Given::cell(r, c, filled))
+        .collect();
+    let outcome = Solver::new(Config {
         max_solutions: 2,
+        timeout: Some(timeout),
         ..Config::default()
-    };
-    let mut search = Search::new(puzzle, &config);
-    let finish = search.run_from(grid, &mut Termination::new(Some(deadline), None));
-    let exhausted = finish == Finish::Exhausted;
-    let mut solutions = search.into_solutions();
-    // The self-check, as `Solver` does it: every solution satisfies the clues and the givens.
-    solutions
-        .retain(|s| puzzle.is_solved_by(s) && givens.iter().all(|&(r, c, f)| s.get(r, c) == f));
-    solutions.dedup();
-    let status = match (solutions.len(), exhausted) {
-        (0, true) => Status::None,
-        (1, true) => Status::Unique,
-        (n, _) if n >= 2 => Status::Multiple,
-        _ => Status::Timeout,
-    };
-    (status, solutions)
+    })
+    .solve_from(puzzle, &givens);
+    (outcome.status, outcome.solutions)
 }
 
 fn check(puzzle: &Puzzle, picture: &Picture, timeout: Duration) -> Report {
@@ -397,7 +377,7 @@ fn check(puzzle: &Puzzle, picture: &Picture, timeout: Duration) -> Report {
             break;
         };
         report.givens.push((r, c, picture.get(r, c)));
-        let (status, solutions) = solve_with(puzzle, &report.givens, Instant::now() + timeout);
+        let (status, solutions) = solve_with(puzzle, &report.givens, timeout);
         match (status, solutions.as_slice()) {
             (Status::Unique, [only]) => {
                 report.givens_verified = only == picture;
@@ -468,10 +448,10 @@ impl Report {
             Status::Unique => {
                 text.push_str("the solution is unique: solving gives the picture back\n")
             }
-            Status::None => {
+            Status::NoSolution => {
                 text.push_str("the clues have no solution (this is a bug: please report it)\n")
             }
-            Status::Timeout => {
+            Status::Unknown | Status::Solved => {
                 text.push_str("uniqueness not decided: the time limit ran out (see --timeout)\n")
             }
             Status::Multiple => {
@@ -536,8 +516,8 @@ impl Report {
         };
         let unique = match self.status {
             Status::Unique => json!(true),
-            Status::Multiple | Status::None => json!(false),
-            Status::Timeout => json!(null),
+            Status::Multiple | Status::NoSolution => json!(false),
+            Status::Unknown | Status::Solved => json!(null),
         };
         json!({
             "width": puzzle.width(),
@@ -604,11 +584,7 @@ mod tests {
         assert_eq!(report.status, Status::Multiple);
         assert!(report.givens_verified);
         assert_eq!(report.givens.len(), 1);
-        let (status, solutions) = solve_with(
-            &puzzle,
-            &report.givens,
-            Instant::now() + Duration::from_secs(5),
-        );
+        let (status, solutions) = solve_with(&puzzle, &report.givens, Duration::from_secs(5));
         assert_eq!(
             (status, solutions.as_slice()),
             (Status::Unique, std::slice::from_ref(&pic))

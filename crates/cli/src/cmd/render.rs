@@ -193,7 +193,7 @@ pub fn solve_to_sheet(
         let outcome = Solver::new(Config::default()).solve(puzzle);
         match outcome.solutions.first() {
             Some(solution) => (Grid::from_picture(solution), Exit::Success),
-            None if outcome.status == nonogram_core::Status::None => {
+            None if outcome.status == nonogram_core::Status::NoSolution => {
                 return Err(CliError::Usage(format!(
                     "{}: no solution to draw",
                     loaded.source

@@ -7,7 +7,7 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use nonogram_core::{deduce, Deduction, Outcome, Picture, Puzzle, Solver, Status};
+use nonogram_core::{deduce, Deduction, Outcome, Picture, Puzzle, Solver, Status, Stop};
 use nonogram_formats::Format;
 use nonogram_render::{Charset, TextRenderer, TextRendererBuilder};
 use serde::Serialize;
@@ -113,7 +113,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
                 elapsed: start.elapsed(),
             }
         } else {
-            Found::Solved(solver.solve_cancellable(puzzle, None))
+            Found::Solved(solver.solve(puzzle))
         };
         let report = Report {
             puzzle,
@@ -166,7 +166,7 @@ impl Report<'_> {
     fn exit(&self) -> Exit {
         match &self.found {
             Found::Solved(outcome) if !outcome.solutions.is_empty() => Exit::Success,
-            Found::Solved(outcome) if outcome.status == Status::None => Exit::NoSolution,
+            Found::Solved(outcome) if outcome.status == Status::NoSolution => Exit::NoSolution,
             Found::Solved(_) => Exit::Timeout,
             Found::Deduced { .. } if self.verdict() == DeductionVerdict::Contradiction => {
                 Exit::NoSolution
@@ -197,6 +197,14 @@ impl Report<'_> {
                 DeductionVerdict::Contradiction => "none",
                 DeductionVerdict::Partial => "partial",
             },
+        }
+    }
+
+    /// Why the solve stopped, as [`Stop::name`] says it.
+    pub(crate) fn stop(&self) -> &'static str {
+        match &self.found {
+            Found::Solved(outcome) => outcome.stop.name(),
+            Found::Deduced { .. } => Stop::Finished.name(),
         }
     }
 
@@ -377,14 +385,14 @@ impl TextPrinter {
         }
         let found = solutions.len();
         match outcome.status {
-            Status::Unique if outcome.complete => writeln!(out, "unique solution")?,
-            Status::Unique => writeln!(
+            Status::Unique => writeln!(out, "unique solution")?,
+            Status::Solved if outcome.stop == Stop::SolutionLimit => writeln!(
                 out,
                 "a solution (not checked for others: --solutions {})",
                 self.max_solutions
             )?,
             Status::Multiple => {
-                let count = if outcome.complete {
+                let count = if outcome.stop == Stop::Finished {
                     format!("{found} solutions")
                 } else {
                     format!("at least {found} solutions")
@@ -396,8 +404,8 @@ impl TextPrinter {
                     list_cells(&outcome.differing_cells)
                 )?;
             }
-            Status::None => writeln!(out, "no solution")?,
-            Status::Timeout => {
+            Status::NoSolution => writeln!(out, "no solution")?,
+            Status::Solved | Status::Unknown => {
                 let limit = match self.timeout {
                     Some(t) => format!("the time limit ({} s)", t.as_secs_f64()),
                     None => "cancellation".to_string(),

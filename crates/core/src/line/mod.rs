@@ -24,8 +24,9 @@ pub mod dp;
 pub mod naive;
 pub mod parallel;
 
-use crate::grid::{get_bit, set_bit, words_for, Cell};
+use crate::grid::{get_bit, set_bit, words_for};
 use crate::Contradiction;
+use nonogram_model::Cell;
 
 pub use cache::LineCache;
 

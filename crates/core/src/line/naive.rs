@@ -2,8 +2,8 @@
 //! cells and keep the cells on which all of them agree. Exponential in the number of runs, and
 //! meant to be: it is the obviously-correct oracle for the fast solvers.
 
-use crate::grid::Cell;
 use crate::Contradiction;
+use nonogram_model::Cell;
 
 /// Every cell common to all placements consistent with `cells`, or a contradiction if none is.
 pub fn solve(clue: &[u32], cells: &[Cell]) -> Result<Vec<Cell>, Contradiction> {

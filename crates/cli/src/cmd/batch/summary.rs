@@ -24,6 +24,8 @@ pub struct Timing {
     pub source: String,
     pub index: usize,
     pub status: &'static str,
+    /// Why the solve stopped (`Stop::name`), `None` for error results.
+    pub stop: Option<&'static str>,
     pub elapsed: Duration,
 }
 
@@ -59,6 +61,7 @@ struct Json<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     shard: Option<&'a str>,
     status: Counts,
+    stop: StopCounts,
     wall_ms: f64,
     /// `None` if the platform does not report CPU time.
     cpu_ms: Option<f64>,
@@ -81,10 +84,13 @@ struct SlowJson<'a> {
 pub struct Counts {
     pub unique: usize,
     pub multiple: usize,
+    /// A solution found, uniqueness not decided (`--solutions 1`, or a limit came first).
+    pub solved: usize,
     pub none: usize,
+    /// Nothing proved before a limit.
+    pub unknown: usize,
     /// `--deduce-only` results that line solving could not finish.
     pub partial: usize,
-    pub timeout: usize,
     pub error: usize,
 }
 
@@ -93,12 +99,22 @@ impl Counts {
         match status {
             "unique" => self.unique += 1,
             "multiple" => self.multiple += 1,
+            "solved" => self.solved += 1,
             "none" => self.none += 1,
+            "unknown" => self.unknown += 1,
             "partial" => self.partial += 1,
-            "timeout" => self.timeout += 1,
             _ => self.error += 1,
         }
     }
+}
+
+/// Results cut short by a limit, by the limit. Both are always present.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct StopCounts {
+    #[serde(rename = "time-limit")]
+    pub time_limit: usize,
+    #[serde(rename = "memory-limit")]
+    pub memory_limit: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -124,6 +140,19 @@ impl Summary {
         let mut counts = Counts::default();
         for t in &self.finished {
             counts.add(t.status);
+        }
+        counts
+    }
+
+    /// Results cut short by the time limit or the memory bound.
+    pub fn stops(&self) -> StopCounts {
+        let mut counts = StopCounts::default();
+        for t in &self.finished {
+            match t.stop {
+                Some("time-limit") => counts.time_limit += 1,
+                Some("memory-limit") => counts.memory_limit += 1,
+                _ => {}
+            }
         }
         counts
     }
@@ -197,11 +226,18 @@ impl Summary {
         );
         let c = self.counts();
         let mut line = format!(
-            "  unique {}, multiple {}, none {}, timeout {}, error {}",
-            c.unique, c.multiple, c.none, c.timeout, c.error
+            "  unique {}, multiple {}, solved {}, none {}, unknown {}, error {}",
+            c.unique, c.multiple, c.solved, c.none, c.unknown, c.error
         );
         if c.partial > 0 {
             let _ = write!(line, ", partial {}", c.partial);
+        }
+        let stops = self.stops();
+        if stops.time_limit > 0 {
+            let _ = write!(line, "; {} cut short by the time limit", stops.time_limit);
+        }
+        if stops.memory_limit > 0 {
+            let _ = write!(line, "; {} by the memory bound", stops.memory_limit);
         }
         let _ = writeln!(s, "{line}");
         if let Some(p) = self.percentiles() {
@@ -260,6 +296,7 @@ impl Summary {
             jobs: self.jobs,
             shard: self.shard.as_deref(),
             status: self.counts(),
+            stop: self.stops(),
             wall_ms: self.wall.as_secs_f64() * 1e3,
             cpu_ms: self.cpu.map(|d| d.as_secs_f64() * 1e3),
             solver_ms: self.solver_time().as_secs_f64() * 1e3,
@@ -327,6 +364,7 @@ mod tests {
                 source: "t.txt".into(),
                 index: i,
                 status,
+                stop: None,
                 elapsed: Duration::from_millis(if i == 3 { 0 } else { 10 * i as u64 }),
             });
         }
@@ -343,6 +381,6 @@ mod tests {
         assert_eq!(json["not_done"], 1);
         assert!(summary
             .text()
-            .contains("unique 11, multiple 0, none 0, timeout 0, error 1"));
+            .contains("unique 11, multiple 0, solved 0, none 0, unknown 0, error 1"));
     }
 }

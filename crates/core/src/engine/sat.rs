@@ -14,9 +14,10 @@
 //! symbols still to come, so `q(i, t)` exists only for `t <= i <= n - L + t`: a line of slack
 //! `s` needs `(L + 1)(s + 1)` state variables, not `(L + 1)(n + 1)`.
 
-use crate::grid::{Cell, Grid};
-use crate::puzzle::{Picture, Puzzle};
+use crate::grid::Grid;
 use crate::termination::StopFlags;
+use nonogram_model::Cell;
+use nonogram_model::{Picture, Puzzle};
 
 /// The most automaton-state variables we hand to the SAT solver (each brings about five
 /// clauses): past this the CNF would take gigabytes, and the search engine works alone.
@@ -62,8 +63,6 @@ impl cadical::Callbacks for Stop<'_> {
 pub(crate) enum SatState {
     /// A verdict: every solution enumerated (`exhausted`), or `max_solutions` found.
     Finished { exhausted: bool },
-    /// The conflict limit of this run was reached; run again to go on.
-    Paused,
     /// The stop flags fired.
     Stopped,
 }
@@ -146,9 +145,9 @@ impl<'a> SatEngine<'a> {
         }
     }
 
-    /// Enumerates solutions until a verdict, the stop flags, or (if given) `conflict_limit`
-    /// conflicts in this run. Once finished, further calls return the same state.
-    pub fn run(&mut self, conflict_limit: Option<i32>) -> SatState {
+    /// Enumerates solutions until a verdict or the stop flags. Once finished, further calls
+    /// return the same state.
+    pub fn run(&mut self) -> SatState {
         if let Some(state @ SatState::Finished { .. }) = self.state {
             return state;
         }
@@ -159,10 +158,6 @@ impl<'a> SatEngine<'a> {
         let width = self.width;
         let cell = |r: usize, c: usize| (r * width + c + 1) as i32;
         let state = loop {
-            if let Some(limit) = conflict_limit {
-                // Resets with every solve call; an error only means CaDiCaL knows no such limit.
-                let _ = self.solver.set_limit("conflicts", limit);
-            }
             match self.solver.solve() {
                 Some(true) => {
                     let mut picture = Picture::new(self.width, self.height);
@@ -193,8 +188,8 @@ impl<'a> SatEngine<'a> {
                     self.solver.add_clause(blocking);
                 }
                 Some(false) => break SatState::Finished { exhausted: true },
-                None if self.flags.should_stop() => break SatState::Stopped,
-                None => break SatState::Paused,
+                // CaDiCaL gives up only when asked to, by the stop flags.
+                None => break SatState::Stopped,
             }
         };
         self.state = Some(state);

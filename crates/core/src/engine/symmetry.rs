@@ -29,9 +29,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::learn::{LearnState, Learner};
-use crate::puzzle::{Axis, Picture, Puzzle};
+use crate::engine::learn::{LearnState, Learner};
 use crate::termination::{StopFlags, Termination};
+use nonogram_model::{Axis, Picture, Puzzle};
 
 /// Conflicts allowed to each attempt of the symmetric learner: at most a few tenths of a
 /// second. Knotty, tied by its quarter turn, needs a few thousand.
@@ -128,7 +128,7 @@ fn image(picture: &Picture, map: &CellMap) -> Picture {
 /// images under all the clue symmetries (solutions too), or nothing if the clues have no
 /// symmetry or no symmetric solution was found in time.
 pub(crate) fn symmetric_solutions(puzzle: &Puzzle, flags: StopFlags<'_>) -> Vec<Picture> {
-    if !crate::learn::fits(puzzle) {
+    if !crate::engine::learn::fits(puzzle) {
         return Vec::new();
     }
     let symmetries = clue_symmetries(puzzle);

@@ -26,12 +26,13 @@
 use std::collections::{HashSet, VecDeque};
 
 use crate::generate::Rng;
-use crate::grid::{words_for, Cell, Grid};
+use crate::grid::{words_for, Grid};
 use crate::line::{parallel, LineSolver};
 use crate::marginals::{self, Rounds};
-use crate::puzzle::{Axis, Picture, Puzzle};
 use crate::solve::Stats;
 use crate::termination::Termination;
+use nonogram_model::Cell;
+use nonogram_model::{Axis, Picture, Puzzle};
 
 /// A literal: `2 * cell + 1` for "the cell is empty", `2 * cell` for "filled", where cells are
 /// numbered row by row.
@@ -320,7 +321,7 @@ impl<'p> Learner<'p> {
 
     /// Restricts the search to grids symmetric under `map` (cell `v` has the value of cell
     /// `map[v]`): two binary clauses per cell that moves. Call before the first run. Used by
-    /// [`crate::symmetry`]; the learner then enumerates symmetric solutions only.
+    /// [`crate::engine::symmetry`]; the learner then enumerates symmetric solutions only.
     pub fn tie(&mut self, map: &[usize]) {
         debug_assert!(!self.started);
         for (v, &image) in map.iter().enumerate() {
@@ -1456,7 +1457,6 @@ mod tests {
 
     use crate::generate::random_puzzle;
     use crate::generate::Rng;
-    use crate::search::Search;
     use crate::solve::Config;
     use proptest::prelude::*;
 
@@ -1540,13 +1540,13 @@ mod tests {
     /// Every solution (up to `max`) by the probing search, which the reference tests check
     /// against brute force; `None` if there are more.
     fn search_all(puzzle: &Puzzle, max: usize) -> Option<HashSet<Picture>> {
-        let config = Config {
+        let outcome = crate::Solver::new(Config {
             max_solutions: max + 1,
+            engine: crate::Engine::Search,
             ..Config::default()
-        };
-        let mut search = Search::new(puzzle, &config);
-        search.run(&mut Termination::never());
-        let all: HashSet<Picture> = search.into_solutions().into_iter().collect();
+        })
+        .solve(puzzle);
+        let all: HashSet<Picture> = outcome.solutions.into_iter().collect();
         (all.len() <= max).then_some(all)
     }
 

@@ -25,11 +25,12 @@
 
 use std::collections::HashSet;
 
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
 use crate::propagate::Propagator;
-use crate::puzzle::{Axis, LineId, Picture, Puzzle};
 use crate::solve::{Config, Stats};
 use crate::termination::Termination;
+use nonogram_model::Cell;
+use nonogram_model::{Axis, LineId, Picture, Puzzle};
 
 /// What the work at one node concluded.
 enum Node {
@@ -126,6 +127,8 @@ pub enum Finish {
     Stopped,
     /// The decision budget ran out.
     Budget,
+    /// The stack of pending grids reached its memory bound.
+    MemoryLimit,
 }
 
 /// A pending node of the search: a grid, the decision still to apply to it, and the serial
@@ -137,8 +140,6 @@ type Pending = (Grid, Option<(usize, usize, Cell)>, u64);
 pub struct Search<'p> {
     max_solutions: usize,
     probing: bool,
-    /// Give up (with [`Finish::Budget`]) after this many decisions.
-    decision_budget: Option<u64>,
     /// The root node's grid after probing, once computed.
     root: Option<Grid>,
     /// The nodes still to explore: the search resumes from here.
@@ -164,7 +165,6 @@ impl<'p> Search<'p> {
         Search {
             max_solutions: config.max_solutions.max(1),
             probing: config.probing,
-            decision_budget: None,
             root: None,
             stack: Vec::new(),
             // Two masks (filled, empty) per row and per column, of 8-byte words.
@@ -181,12 +181,6 @@ impl<'p> Search<'p> {
             path: Vec::new(),
             next_serial: 1,
         }
-    }
-
-    /// Limits the number of decisions (see [`Finish::Budget`]).
-    pub fn with_decision_budget(mut self, budget: Option<u64>) -> Search<'p> {
-        self.decision_budget = budget;
-        self
     }
 
     /// The root grid as far as propagation and probing took it (`None` if the root was not
@@ -218,14 +212,6 @@ impl<'p> Search<'p> {
         self.solutions.len() >= self.max_solutions
     }
 
-    /// Searches from the empty grid.
-    pub fn run(&mut self, termination: &mut Termination<'_>) -> Finish {
-        if !self.start() {
-            return Finish::Exhausted;
-        }
-        self.resume(self.decision_budget, termination)
-    }
-
     /// Searches below a propagated grid.
     ///
     /// (Restarts on the Luby schedule with randomised branching were tried and lost badly on
@@ -233,20 +219,7 @@ impl<'p> Search<'p> {
     /// spoils an ordering that is already good. See BENCHMARKS.md.)
     pub fn run_from(&mut self, root: Grid, termination: &mut Termination<'_>) -> Finish {
         self.start_from(root);
-        self.resume(self.decision_budget, termination)
-    }
-
-    /// Prepares a search from the empty grid: line propagation of the root. Returns false if
-    /// that already contradicts (then there is nothing to search).
-    pub fn start(&mut self) -> bool {
-        let puzzle = self.prop.puzzle();
-        let mut root = Grid::new(puzzle.width(), puzzle.height());
-        self.prop.enqueue_all();
-        if self.prop.propagate(&mut root).is_err() {
-            return false;
-        }
-        self.start_from(root);
-        true
+        self.resume(None, termination)
     }
 
     /// Prepares a search below a propagated grid.
@@ -273,7 +246,7 @@ impl<'p> Search<'p> {
                 return Finish::Budget;
             }
             if self.stack.len().saturating_mul(self.grid_bytes) > STACK_BYTES {
-                return Finish::Stopped;
+                return Finish::MemoryLimit;
             }
             let Some((mut grid, decision, parent)) = self.stack.pop() else {
                 break;

@@ -1,0 +1,447 @@
+//! Running the engines: one alone, or search and learning in turns on one thread, or a
+//! portfolio over two. Every function here starts from a *root*: the grid that line
+//! propagation reaches from the givens, computed once by [`crate::Solver`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use nonogram_model::{Picture, Puzzle};
+
+use crate::engine::learn::{LearnState, Learner};
+use crate::engine::sat::{SatEngine, SatState};
+use crate::engine::search::{Finish, Search};
+use crate::engine::symmetry;
+use crate::grid::Grid;
+use crate::solve::{Config, Engine, Stats};
+use crate::termination::{StopFlags, Termination};
+
+/// With [`Engine::Auto`] on one thread, how much longer each learning turn is than the search
+/// turn before it. Most puzzles are solved within the search's first turn; of those that are
+/// not, learning wins the large majority (hard tournament puzzles, the n-Dom family, random
+/// 30×30 tails), so it gets the larger share. Measured on TAAI 2011 puzzles 471–1000 and random
+/// 30×30 puzzles: shares 1, 2, 4, 8, 16 gave totals falling steadily to 8 and little beyond;
+/// once the learner had target phases, 32 beat 8, 16, 64 and 128 on the 86 hardest TAAI 2011
+/// puzzles and on random 30×30 puzzles (BENCHMARKS.md).
+pub const LEARN_SHARE: u32 = 32;
+
+/// With [`Engine::Auto`] on one thread: the guided learner's conflicts after which a learner in
+/// the plain order joins it (the two orders are described at [`Engine::Auto`]); the two then
+/// share the learning turns equally. Insurance for the tail, where the estimates may mislead:
+/// TCGA 2020 #538, which the plain order solves in 65,000 conflicts, took 9.9 s with the plain
+/// learner joining at 262,144 conflicts and 3.7 s joining here. It costs where the guidance is
+/// merely no better: a random 30×30 puzzle needing 280,000 guided conflicts took 34 s instead
+/// of 23 s, and 12-Dom (31,000 conflicts) took 1.1 s instead of 0.67 s with the plain learner
+/// joining at 16,384. With the guided order, 994 to 997 tournament puzzles in 1,000 need fewer
+/// than 16,384 conflicts, and at most one or two more than this.
+pub const PLAIN_JOINS: u64 = 1 << 16;
+
+/// How a learner orders its first decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Order {
+    /// The surest cells first, each its likelier way, by each cell's estimated chance of being
+    /// filled (`Learner::guide`, [`crate::marginals`]). Far fewer conflicts on most puzzles.
+    Guided,
+    /// Cell by cell, row by row, empty first, until conflicts reorder them: what the learner
+    /// does unguided. A few puzzles yield to it faster (TCGA 2020 #538: 65,000 conflicts, and
+    /// several times as many guided).
+    Plain,
+}
+
+/// How an engine run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// Every solution below the root was enumerated.
+    Exhausted,
+    /// `max_solutions` were found.
+    Enough,
+    /// The stop flags fired (time limit or cancellation: the caller tells which).
+    Stopped,
+    /// The engine reached its memory bound.
+    MemoryLimit,
+}
+
+/// What one engine run produced.
+#[derive(Debug)]
+pub(crate) struct Run {
+    pub solutions: Vec<Picture>,
+    pub end: End,
+    pub stats: Stats,
+    /// The engine whose answer this is.
+    pub engine: Engine,
+}
+
+impl Run {
+    /// Whether the run reached a verdict.
+    fn finished(&self) -> bool {
+        matches!(self.end, End::Exhausted | End::Enough)
+    }
+
+    fn from_learn(learner: &mut Learner<'_>, state: LearnState) -> Run {
+        let end = match state {
+            LearnState::Finished { exhausted: true } => End::Exhausted,
+            LearnState::Finished { exhausted: false } => End::Enough,
+            LearnState::Paused | LearnState::Stopped => End::Stopped,
+        };
+        Run {
+            solutions: learner.take_solutions(),
+            end,
+            stats: learner.stats(),
+            engine: Engine::Learn,
+        }
+    }
+
+    fn from_search(search: Search<'_>, finish: Finish) -> Run {
+        let stats = search.stats();
+        let end = match finish {
+            Finish::Exhausted => End::Exhausted,
+            Finish::Enough => End::Enough,
+            Finish::MemoryLimit => End::MemoryLimit,
+            Finish::Stopped | Finish::Budget => End::Stopped,
+        };
+        Run {
+            solutions: search.into_solutions(),
+            end,
+            stats,
+            engine: Engine::Search,
+        }
+    }
+}
+
+/// Runs the configured engine from a propagated `root`. `symmetric` says whether a symmetric
+/// first solution may be looked for (not when the caller fixed cells: the symmetric solution
+/// need not agree with them).
+pub(crate) fn run(
+    config: &Config,
+    puzzle: &Puzzle,
+    root: Grid,
+    symmetric: bool,
+    flags: StopFlags<'_>,
+) -> Run {
+    let runner = Runner {
+        config,
+        puzzle,
+        symmetric,
+    };
+    let threads = match config.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    match config.engine {
+        Engine::Search => runner.search(root, flags),
+        // Too many cells for the learner's memory bound: the search answers alone (and the
+        // outcome says so: its engine is the search).
+        Engine::Learn | Engine::Auto if !crate::engine::learn::fits(puzzle) => {
+            runner.search(root, flags)
+        }
+        Engine::Learn => runner.learn(&root, flags),
+        // A CNF too large to build: likewise.
+        Engine::Sat if !crate::engine::sat::fits(puzzle) => runner.search(root, flags),
+        Engine::Sat => runner.sat(&root, flags),
+        Engine::Auto if threads >= 2 => runner.portfolio(root, flags),
+        Engine::Auto => runner.interleaved(root, flags),
+    }
+}
+
+struct Runner<'a, 'p> {
+    config: &'a Config,
+    puzzle: &'p Puzzle,
+    symmetric: bool,
+}
+
+impl<'p> Runner<'_, 'p> {
+    /// Search alone.
+    fn search(&self, root: Grid, flags: StopFlags<'_>) -> Run {
+        let mut search = Search::new(self.puzzle, self.config);
+        let finish = search.run_from(root, &mut Termination::from_flags(flags));
+        Run::from_search(search, finish)
+    }
+
+    /// The learning engine alone, in the guided order.
+    fn learn(&self, root: &Grid, flags: StopFlags<'_>) -> Run {
+        let hint = match self.symmetric_start(flags) {
+            Ok(hint) => hint,
+            Err(answer) => return answer,
+        };
+        let mut learner = self.learner(root, hint.as_ref(), Order::Guided);
+        let state = learner.run(None, &mut Termination::from_flags(flags));
+        Run::from_learn(&mut learner, state)
+    }
+
+    /// The SAT engine.
+    fn sat(&self, root: &Grid, flags: StopFlags<'_>) -> Run {
+        let mut sat = SatEngine::new(self.puzzle, root, self.config.max_solutions, flags);
+        let end = match sat.run() {
+            SatState::Finished { exhausted: true } => End::Exhausted,
+            SatState::Finished { exhausted: false } => End::Enough,
+            SatState::Stopped => End::Stopped,
+        };
+        Run {
+            solutions: std::mem::take(&mut sat.solutions),
+            end,
+            stats: Stats::default(),
+            engine: Engine::Sat,
+        }
+    }
+
+    /// A learner started from `root` (cells known to follow from the clues and givens), its
+    /// first decisions in `order`, perturbed by [`Config::seed`] when that is not 0. With a
+    /// `hint` (a symmetric solution) it heads for that first.
+    fn learner(&self, root: &Grid, hint: Option<&Picture>, order: Order) -> Learner<'p> {
+        let mut learner = Learner::new(self.puzzle, self.config.max_solutions);
+        if self.config.seed != 0 {
+            learner.diversify(self.config.seed);
+        }
+        if let Some(solution) = hint {
+            learner.follow(solution);
+        }
+        // False when the root contradicts: the learner's run then reports it at once.
+        if learner.start_from(root) && order == Order::Guided {
+            learner.guide();
+        }
+        learner
+    }
+
+    /// Before the first learning turn, for a puzzle whose clues are symmetric: a solution
+    /// searched among symmetric grids ([`symmetry`]), for the learners to start from, or the
+    /// answer itself (`Err`) when it and its images are as many solutions as were asked.
+    fn symmetric_start(&self, flags: StopFlags<'_>) -> Result<Option<Picture>, Run> {
+        if !self.symmetric {
+            return Ok(None);
+        }
+        let max = self.config.max_solutions.max(1);
+        let mut found = symmetry::symmetric_solutions(self.puzzle, flags);
+        if !found.is_empty() && found.len() >= max {
+            found.truncate(max);
+            return Err(Run {
+                solutions: found,
+                end: End::Enough,
+                stats: Stats::default(),
+                engine: Engine::Learn,
+            });
+        }
+        Ok(found.into_iter().next())
+    }
+
+    /// Search and learning on one thread, in turns of doubling length: search for
+    /// `search_budget` decisions, then the learning engine for [`LEARN_SHARE`] times as long as
+    /// that took, and so on. Each resumes where it stopped (the search keeps its stack, the
+    /// learner its clauses), so nothing is done twice, and the learner starts from the search's
+    /// probed root. The learner's order is the guided one; once it has met [`PLAIN_JOINS`]
+    /// conflicts, a learner in the plain order joins it, with a turn as long as its own.
+    fn interleaved(&self, root: Grid, flags: StopFlags<'_>) -> Run {
+        let mut search = Search::new(self.puzzle, self.config);
+        search.start_from(root.clone());
+        self.take_turns(search, &root, flags, None, Some(PLAIN_JOINS))
+    }
+
+    /// The turns of [`Runner::interleaved`], from a started search. `hint` is the symmetric
+    /// start if the caller has looked for it already (`Some`); otherwise it is looked for when
+    /// the learner first gets a turn. A learner in the plain order joins the guided one once
+    /// that has met `plain_joins` conflicts (`None`: never, as when another thread runs one).
+    fn take_turns(
+        &self,
+        mut search: Search<'p>,
+        root: &Grid,
+        flags: StopFlags<'_>,
+        mut hint: Option<Option<Picture>>,
+        plain_joins: Option<u64>,
+    ) -> Run {
+        let mut termination = Termination::from_flags(flags);
+        // The guided learner, then the plain one once it joins.
+        let mut learners: Vec<Learner<'p>> = Vec::new();
+        let mut decisions = self.config.search_budget.max(1);
+        let mut start = None;
+        loop {
+            let turn = Instant::now();
+            let limit = search.stats().decisions + decisions;
+            match search.resume(Some(limit), &mut termination) {
+                Finish::Budget => {}
+                finish => {
+                    let mut run = Run::from_search(search, finish);
+                    for learner in &learners {
+                        run.stats += learner.stats();
+                    }
+                    break run;
+                }
+            }
+            if learners.is_empty() {
+                let hint = match hint.take() {
+                    Some(hint) => hint,
+                    None => match self.symmetric_start(flags) {
+                        Ok(hint) => hint,
+                        Err(answer) => break answer,
+                    },
+                };
+                let grid = search.root_grid().cloned().unwrap_or_else(|| root.clone());
+                learners.push(self.learner(&grid, hint.as_ref(), Order::Guided));
+                start = Some((grid, hint));
+            }
+            if learners.len() == 1
+                && plain_joins.is_some_and(|joins| learners[0].stats().backtracks >= joins)
+            {
+                let (grid, hint) = start.as_ref().expect("kept with the first learner");
+                learners.push(self.learner(grid, hint.as_ref(), Order::Plain));
+            }
+            let share = turn.elapsed() * LEARN_SHARE;
+            let mut answer = None;
+            // Newest first: a learner that has just joined gets its first turn at once.
+            for i in (0..learners.len()).rev() {
+                let deadline = Instant::now() + share;
+                let state = learners[i].run(
+                    None,
+                    &mut Termination::from_flags(flags.with_deadline(deadline)),
+                );
+                match state {
+                    LearnState::Stopped if !flags.should_stop() => {}
+                    LearnState::Finished { .. } => {
+                        let mut run = Run::from_learn(&mut learners[i], state);
+                        run.stats = search.stats();
+                        for learner in &learners {
+                            run.stats += learner.stats();
+                        }
+                        answer = Some(run);
+                        break;
+                    }
+                    _ => {
+                        // Out of time: report what any engine found (the same solution
+                        // found twice is merged when the outcome is checked: a linear scan
+                        // per solution here made a stop after millions of solutions take
+                        // minutes).
+                        let mut run = Run::from_search(search, Finish::Stopped);
+                        for learner in &mut learners {
+                            run.stats += learner.stats();
+                            run.solutions.extend(learner.take_solutions());
+                        }
+                        return run;
+                    }
+                }
+            }
+            if let Some(run) = answer {
+                break run;
+            }
+            decisions = decisions.saturating_mul(2);
+        }
+    }
+
+    /// Two threads: the one-thread turns of search and the guided learner on one, and a learner
+    /// in the plain order, started from the search's probed root, on the other; the first to
+    /// finish answers and stops the other. The search first runs alone for `search_budget`
+    /// decisions: most puzzles end there, and never pay for a second thread. The second thread
+    /// runs a learner, not more search, because learning wins most puzzles that get this far;
+    /// it is ordered differently because a learner's run time varies widely with its early
+    /// decisions, and the plain order is the one that wins where the guided one does not (TCGA
+    /// 2020 #538).
+    fn portfolio(&self, root: Grid, flags: StopFlags<'_>) -> Run {
+        let mut search = Search::new(self.puzzle, self.config);
+        search.start_from(root.clone());
+        let mut termination = Termination::from_flags(flags);
+        match search.resume(Some(self.config.search_budget.max(1)), &mut termination) {
+            Finish::Budget => {}
+            finish => return Run::from_search(search, finish),
+        }
+        let hint = match self.symmetric_start(flags) {
+            Ok(hint) => hint,
+            Err(answer) => return answer,
+        };
+        let probed = search.root_grid().cloned().unwrap_or_else(|| root.clone());
+        let done = AtomicBool::new(false);
+        let flags = flags.with_flag(&done);
+        let (turns, learn) = std::thread::scope(|scope| {
+            let learn = scope.spawn(|| {
+                let mut learner = self.learner(&probed, hint.as_ref(), Order::Plain);
+                let state = learner.run(None, &mut Termination::from_flags(flags));
+                let run = Run::from_learn(&mut learner, state);
+                if run.finished() {
+                    done.store(true, Ordering::Relaxed);
+                }
+                run
+            });
+            let turns = self.take_turns(search, &root, flags, Some(hint.clone()), None);
+            if turns.finished() {
+                done.store(true, Ordering::Relaxed);
+            }
+            // The learner's thread only panics on a bug; the other answer stands alone then.
+            (turns, learn.join().ok())
+        });
+        match learn {
+            Some(learn) if learn.finished() && !turns.finished() => learn,
+            Some(learn) if !turns.finished() && learn.solutions.len() > turns.solutions.len() => {
+                learn
+            }
+            _ => turns,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::random_set;
+    use crate::solve::{Solver, Status};
+
+    /// When the learner answers after the search's turns, the search's probes and line solves
+    /// are counted too (they were left out, so `auto` seemed never to probe).
+    #[test]
+    fn auto_counts_the_work_of_both_engines() {
+        let solver = Solver::new(Config {
+            threads: 1,
+            ..Config::default()
+        });
+        let learnt = random_set(3, 200, 25, 25, 0.5)
+            .iter()
+            .map(|puzzle| solver.solve(puzzle))
+            .find(|outcome| outcome.engine == Engine::Learn)
+            .expect("some random 25×25 puzzle needs the learner");
+        assert!(learnt.stats.probes > 0, "{:?}", learnt.stats);
+        assert!(learnt.stats.decisions > 0, "{:?}", learnt.stats);
+    }
+
+    /// One thread's turns with the plain-order learner joining the guided one from the first
+    /// learning turn: the same verdicts and solutions as the search, whichever learner answers,
+    /// and the work of both counted.
+    #[test]
+    fn turns_of_two_learners_agree_with_search() {
+        let mut learnt = 0;
+        for (i, puzzle) in random_set(7, 60, 14, 14, 0.5).iter().enumerate() {
+            for max_solutions in [1, 2, 3] {
+                let config = Config {
+                    max_solutions,
+                    engine: Engine::Search,
+                    ..Config::default()
+                };
+                let want = Solver::new(config.clone()).solve(puzzle);
+                let config = Config {
+                    engine: Engine::Auto,
+                    threads: 1,
+                    ..config
+                };
+                let runner = Runner {
+                    config: &config,
+                    puzzle,
+                    symmetric: true,
+                };
+                let Some(root) = crate::solve::root(puzzle, &[]) else {
+                    assert_eq!(want.status, Status::NoSolution, "puzzle {i}");
+                    continue;
+                };
+                let mut search = Search::new(puzzle, &config);
+                search.start_from(root.clone());
+                let run = runner.take_turns(search, &root, StopFlags::default(), None, Some(0));
+                let got =
+                    Solver::new(config.clone()).outcome(puzzle, &[], run, None, Instant::now());
+                assert_eq!(got.status, want.status, "puzzle {i}, {max_solutions}");
+                assert_eq!(got.solutions.len(), want.solutions.len(), "puzzle {i}");
+                // Fewer solutions than asked for: all of them, the same whoever found them.
+                if want.solutions.len() < max_solutions {
+                    assert_eq!(got.solutions, want.solutions, "puzzle {i}, {max_solutions}");
+                }
+                if got.engine == Engine::Learn {
+                    learnt += 1;
+                    // Both learners made decisions (the plain one runs first in each turn).
+                    assert!(got.stats.decisions > 0, "puzzle {i}");
+                }
+            }
+        }
+        assert!(learnt >= 10, "only {learnt} answers came from the learners");
+    }
+}

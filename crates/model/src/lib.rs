@@ -1,0 +1,30 @@
+//! `nonogram-model`: what a nonogram *is*, apart from how it is solved, read or drawn.
+//!
+//! Every other crate of the workspace speaks these types, and this crate depends on nothing, so
+//! a program that only reads, converts or draws puzzles builds in seconds (the engines, with
+//! their C++ SAT solver, live in `nonogram-core`).
+//!
+//! - [`colour`]: the [`Palette`] (the background and up to [`MAX_COLOURS`] colours, each with
+//!   a name, an RGB value and a character), [`ColourId`] and [`ColourSet`];
+//! - [`clue`]: a [`Clue`] is a list of runs, each a length and a colour;
+//! - [`puzzle`]: [`Puzzle`] (validated clues, [`Limits`] on every size), [`Axis`], [`LineId`],
+//!   [`Metadata`];
+//! - [`picture`]: a complete [`Picture`], one colour per cell;
+//! - [`cells`]: [`Cell`], the state of a cell of a black-and-white partial grid, and the
+//!   [`Cells`] view that renderers draw from.
+//!
+//! A black-and-white puzzle is the one-colour case: its palette holds the background and
+//! black, and every run is black. The engines keep a faster representation for that case; the
+//! model does not need one.
+
+pub mod cells;
+pub mod clue;
+pub mod colour;
+pub mod picture;
+pub mod puzzle;
+
+pub use cells::{Cell, CellRows, Cells};
+pub use clue::{Clue, Run};
+pub use colour::{Colour, ColourId, ColourSet, Palette, PaletteError, Rgb, MAX_COLOURS};
+pub use picture::Picture;
+pub use puzzle::{check_size, Axis, Inconsistency, Limits, LineId, Metadata, Puzzle, PuzzleError};
