@@ -1,6 +1,6 @@
 //! What renderers draw: a rectangle of cells, each known or not.
 
-use crate::colour::{ColourId, ColourSet};
+use crate::colour::{ColourId, ColourSet, Palette};
 use crate::picture::Picture;
 
 /// The state of one cell of a black-and-white partial grid.
@@ -136,5 +136,131 @@ impl Cells for CellRows {
     }
     fn cell(&self, row: usize, col: usize) -> Cell {
         self.get(row, col)
+    }
+}
+
+/// A partial grid of any palette: the colours each cell may still take. What deduction and
+/// explanations hand to their callers, whatever engine produced it (the engines keep faster
+/// representations of their own: bit masks for black and white).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PartialGrid {
+    width: usize,
+    height: usize,
+    cells: Vec<ColourSet>,
+}
+
+impl PartialGrid {
+    /// A grid where every cell may take every one of `palette_len` entries. Callers check the
+    /// size with [`check_size`](crate::check_size) first.
+    pub fn unknown(width: usize, height: usize, palette_len: usize) -> PartialGrid {
+        PartialGrid {
+            width,
+            height,
+            cells: vec![ColourSet::all(palette_len); width * height],
+        }
+    }
+
+    /// A copy of any view of cells.
+    pub fn from_cells(cells: &dyn Cells) -> PartialGrid {
+        let (width, height) = (cells.width(), cells.height());
+        let mut grid = PartialGrid {
+            width,
+            height,
+            cells: Vec::with_capacity(width * height),
+        };
+        for r in 0..height {
+            for c in 0..width {
+                grid.cells.push(cells.options(r, c));
+            }
+        }
+        grid
+    }
+
+    /// The colours the cell at `(row, col)` may still take.
+    pub fn get(&self, row: usize, col: usize) -> ColourSet {
+        self.cells[row * self.width + col]
+    }
+
+    /// Narrows or sets the colours of the cell at `(row, col)`.
+    pub fn set(&mut self, row: usize, col: usize, options: ColourSet) {
+        self.cells[row * self.width + col] = options;
+    }
+
+    /// Cells not yet down to one colour.
+    pub fn unknown_count(&self) -> usize {
+        self.cells.iter().filter(|s| s.only().is_none()).count()
+    }
+
+    /// Whether some cell has no colour left: the grid contradicts itself.
+    pub fn is_contradictory(&self) -> bool {
+        self.cells.iter().any(|s| s.is_empty())
+    }
+
+    /// The picture, if every cell is down to one colour.
+    pub fn to_picture(&self) -> Option<Picture> {
+        let mut picture = Picture::new(self.width, self.height);
+        for r in 0..self.height {
+            for c in 0..self.width {
+                picture.set_colour(r, c, self.get(r, c).only()?);
+            }
+        }
+        Some(picture)
+    }
+
+    /// All rows as strings of the palette's characters, `?` for a cell with several colours
+    /// left (and `!` for one with none).
+    pub fn row_strings(&self, palette: &Palette) -> Vec<String> {
+        (0..self.height)
+            .map(|r| {
+                (0..self.width)
+                    .map(|c| {
+                        let options = self.get(r, c);
+                        match options.only() {
+                            Some(id) => palette.get(id).map_or('?', |e| e.symbol),
+                            None if options.is_empty() => '!',
+                            None => '?',
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl Cells for PartialGrid {
+    fn width(&self) -> usize {
+        self.width
+    }
+    fn height(&self) -> usize {
+        self.height
+    }
+    fn options(&self, row: usize, col: usize) -> ColourSet {
+        self.get(row, col)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::colour::Palette;
+
+    #[test]
+    fn partial_grids_read_as_black_and_white_and_as_text() {
+        let palette = Palette::black_and_white();
+        let mut grid = PartialGrid::unknown(3, 1, palette.len());
+        grid.set(0, 0, ColourSet::single(ColourId::BLACK));
+        grid.set(0, 1, ColourSet::single(ColourId::BACKGROUND));
+        assert_eq!(grid.row_strings(&palette), ["#.?"]);
+        assert_eq!(grid.unknown_count(), 1);
+        assert_eq!(
+            [grid.cell(0, 0), grid.cell(0, 1), grid.cell(0, 2)],
+            [Cell::Filled, Cell::Empty, Cell::Unknown]
+        );
+        assert_eq!(grid.to_picture(), None);
+        grid.set(0, 2, ColourSet::single(ColourId::BLACK));
+        assert_eq!(grid.to_picture(), Picture::from_strings(&["#.#"]));
+        assert_eq!(PartialGrid::from_cells(&grid), grid);
+        grid.set(0, 2, ColourSet::EMPTY);
+        assert!(grid.is_contradictory());
     }
 }

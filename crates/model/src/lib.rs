@@ -23,7 +23,7 @@ pub mod colour;
 pub mod picture;
 pub mod puzzle;
 
-pub use cells::{Cell, CellRows, Cells};
+pub use cells::{Cell, CellRows, Cells, PartialGrid};
 pub use clue::{Clue, Run};
 pub use colour::{Colour, ColourId, ColourSet, Palette, PaletteError, Rgb, MAX_COLOURS};
 pub use picture::Picture;
