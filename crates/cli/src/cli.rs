@@ -1,20 +1,32 @@
-//! The command-line interface: one [`Command`] per subcommand, options parsed by clap's derive.
+//! The command-line interface: one [`Command`] per subcommand, and the option groups they
+//! share, parsed by clap's derive.
+//!
+//! One convention holds for every subcommand:
+//!
+//! - `-o, --out FILE` is always a file to write (whole or not at all, never replacing one
+//!   without `--force`); without it, results go to standard output;
+//! - `--output KIND` is always *what* to print (`text`, `json`, `svg`, `png`, as each
+//!   subcommand allows); when it is left out and `-o FILE` is given, the file's extension
+//!   picks it, and an extension that names nothing we write is refused;
+//! - `--to FORMAT` is the puzzle file format a command writes (`convert`, `make`);
+//! - `--format NAME` is how to read the input, instead of recognising it.
 //!
 //! Values are validated while parsing (a format name must exist, a timeout must be a finite
-//! non-negative number), so a subcommand receives options it can use as they are. To add a
-//! subcommand: give it a module under `cmd/` with an `Args` struct and a `run` function, add a
-//! variant here, and one arm to the match in [`crate::cmd::run`].
+//! non-negative number), and options that would be ignored in a combination are refused, so a
+//! subcommand receives options it can use as they are. To add a subcommand: give it a module
+//! under `cmd/` with an `Args` struct and a `run` function, add a variant here, and one arm to
+//! the match in [`crate::cmd::run`].
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use nonogram_core::{Config, Engine};
 use nonogram_formats::Format;
 
 use crate::cmd;
 
-/// Solve, check and convert nonogram (paint-by-number) puzzles.
+/// Solve, explain, make, draw and convert nonogram (paint-by-number) puzzles.
 #[derive(Debug, Parser)]
 #[command(name = "nonogram", version, about, propagate_version = true)]
 pub struct Cli {
@@ -25,9 +37,9 @@ pub struct Cli {
 /// Every subcommand. Each variant's arguments live in its module under `cmd/`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Solve puzzles and print the solutions with their clues, or as JSON.
+    /// Solve puzzles and print the solutions with their clues, as JSON, or as a drawing.
     Solve(cmd::solve::Args),
-    /// Convert a puzzle file to another format, without solving it.
+    /// Convert puzzle files to another format, without solving them.
     Convert(cmd::convert::Args),
     /// Solve many puzzles (files, directories) on every core, writing JSON lines.
     Batch(cmd::batch::Args),
@@ -41,47 +53,76 @@ pub enum Command {
     Render(cmd::render::Args),
 }
 
-/// How to read the input: shared by every subcommand that reads puzzles.
+/// How to read the input of a command that reads one puzzle file.
 #[derive(Debug, Args)]
 pub struct Input {
     /// The puzzle file; `-` reads standard input.
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
-    /// Read the input as this format instead of guessing it from the name and content.
+    #[command(flatten)]
+    pub read: ReadOptions,
+}
+
+/// How to read puzzle files: shared by every command that reads them.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct ReadOptions {
+    /// Read the input as this format instead of recognising it from its content and name.
     #[arg(long, value_name = "NAME", value_parser = parse_format)]
     pub format: Option<Format>,
 
-    /// Use only the N-th puzzle of a file that holds several (counted from 1).
+    /// Use only the N-th puzzle (counted from 1) of a file that holds several.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub puzzle: Option<u64>,
 }
 
-/// What to look for and with which engine: shared by `solve` and `batch`, which differ only in
-/// how they spread the work over threads (see [`SolveOptions::config`]).
-#[derive(Debug, Args)]
+/// Where a command writes its result: `-o FILE` or standard output.
+#[derive(Debug, Args, Clone)]
+pub struct OutFile {
+    /// Write to FILE (whole or not at all) instead of standard output.
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Replace the -o FILE if it exists (otherwise an existing file is never touched).
+    #[arg(long, requires = "out")]
+    pub force: bool,
+}
+
+impl OutFile {
+    /// The file to write, if one was named (`-o -` means standard output).
+    pub fn path(&self) -> Option<&Path> {
+        self.out.as_deref().filter(|p| p.as_os_str() != "-")
+    }
+
+    /// The extension of the `-o` file, lowercase, if it has one.
+    pub fn extension(&self) -> Option<String> {
+        let ext = self.path()?.extension()?.to_str()?;
+        Some(ext.to_ascii_lowercase())
+    }
+}
+
+/// What to look for, with which engine and within which limits: shared by every command that
+/// solves (`solve`, `render`, `batch`).
+#[derive(Debug, Args, Clone)]
 pub struct SolveOptions {
-    /// Look for at most N solutions per puzzle. 2 is enough to prove a solution unique; 1 stops
-    /// at the first solution found, without checking for others.
+    /// Look for at most N solutions per puzzle (at most 10000). 2 is enough to prove a solution
+    /// unique; 1 stops at the first solution found, without checking for others.
     #[arg(long, value_name = "N", default_value_t = 2,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_SOLUTIONS as u64))]
     pub solutions: u64,
 
-    /// Give up on a puzzle after this many seconds (fractions allowed); its status is then
-    /// `timeout`.
+    /// Give up on a puzzle after this many seconds (fractions allowed).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
 
     /// Only apply line solving, without probing or search, and report the partial grid it
     /// reaches (status `unique`, `none` or `partial`).
-    #[arg(long)]
+    #[arg(long, visible_alias = "deduce", conflicts_with_all = ["solutions", "engine", "seed"])]
     pub deduce_only: bool,
 
-    /// The engine: `auto` (search and learning together), `search` (propagation, probing and
-    /// depth-first search), `learn` (clause learning with the line solver as propagator) or
-    /// `sat` (CaDiCaL on the line automata).
-    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = parse_engine)]
-    pub engine: Engine,
+    /// The engine.
+    #[arg(long, value_name = "ENGINE", value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
 
     /// The learning engine's initial order: 0 (default) is its own; another number perturbs
     /// it, reproducibly. A hard puzzle's solving time can move by 2× or more with it.
@@ -89,10 +130,14 @@ pub struct SolveOptions {
     pub seed: u64,
 }
 
+/// The most solutions one solve keeps (`--solutions`): each is held in memory until it is
+/// printed, a byte per cell (10,000 solutions of a 100×100 puzzle take 100 MB).
+pub const MAX_SOLUTIONS: usize = 10_000;
+
 impl SolveOptions {
     /// `--solutions` as a count.
     pub fn max_solutions(&self) -> usize {
-        usize::try_from(self.solutions).unwrap_or(usize::MAX)
+        usize::try_from(self.solutions).unwrap_or(MAX_SOLUTIONS)
     }
 
     /// The solver's configuration, with `threads` threads for each puzzle.
@@ -101,17 +146,35 @@ impl SolveOptions {
             max_solutions: self.max_solutions(),
             timeout: self.timeout,
             threads,
-            engine: self.engine,
+            engine: self.engine.into(),
             seed: self.seed,
             ..Config::default()
         }
     }
 }
 
-/// Parses `--engine`.
-fn parse_engine(name: &str) -> Result<Engine, String> {
-    Engine::from_name(name)
-        .ok_or_else(|| format!("unknown engine {name:?} (expected auto, search, learn or sat)"))
+/// `--engine`: the names of [`Engine`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// Search and learning together (the default).
+    Auto,
+    /// Propagation, probing and depth-first search.
+    Search,
+    /// Clause learning with the line solver as propagator.
+    Learn,
+    /// CaDiCaL on the CNF of the line automata.
+    Sat,
+}
+
+impl From<EngineArg> for Engine {
+    fn from(arg: EngineArg) -> Engine {
+        match arg {
+            EngineArg::Auto => Engine::Auto,
+            EngineArg::Search => Engine::Search,
+            EngineArg::Learn => Engine::Learn,
+            EngineArg::Sat => Engine::Sat,
+        }
+    }
 }
 
 /// A format name as `Format::from_name` knows it.
@@ -122,6 +185,21 @@ pub fn parse_format(name: &str) -> Result<Format, String> {
             format_names(|_| true)
         )
     })
+}
+
+/// A format name that `nonogram_formats::write` can produce.
+pub fn parse_writable(name: &str) -> Result<Format, String> {
+    match Format::from_name(name) {
+        Some(format) if format.is_writable() => Ok(format),
+        Some(_) => Err(format!(
+            "format '{name}' can be read but not written (writable formats: {})",
+            format_names(Format::is_writable)
+        )),
+        None => Err(format!(
+            "unknown format '{name}' (writable formats: {})",
+            format_names(Format::is_writable)
+        )),
+    }
 }
 
 /// The names of the formats that pass `keep`, comma-separated.
@@ -135,7 +213,8 @@ pub fn format_names(keep: impl Fn(Format) -> bool) -> String {
     names.join(", ")
 }
 
-/// A time limit in seconds, possibly fractional.
+/// A time limit in seconds, possibly fractional. A limit longer than any run (more than a
+/// century) is taken as it is: the solver treats a deadline it cannot represent as none.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .trim()
@@ -146,7 +225,7 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
             "'{text}' is not a non-negative, finite number of seconds"
         ));
     }
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' seconds is too long a time"))
+    Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
 }
 
 #[cfg(test)]
@@ -163,7 +242,13 @@ mod tests {
     fn seconds_are_validated() {
         assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
         assert_eq!(parse_seconds("0"), Ok(Duration::ZERO));
-        for bad in ["-1", "nan", "inf", "1e300", "soon", ""] {
+        // Far beyond any run: no limit, not an error and not a panic.
+        assert_eq!(
+            parse_seconds("1e19"),
+            Ok(Duration::from_secs(10_000_000_000_000_000_000))
+        );
+        assert_eq!(parse_seconds("1e300"), Ok(Duration::MAX));
+        for bad in ["-1", "nan", "inf", "soon", ""] {
             assert!(parse_seconds(bad).is_err(), "{bad}");
         }
     }

@@ -120,9 +120,51 @@ pub fn one_line(message: &str) -> String {
     lines.join(" ")
 }
 
+/// A clap usage error on one line, keeping all it says (the argument that is missing or
+/// unexpected, the value that is wrong, the "tip" that suggests a near name) and dropping only
+/// the usage synopsis and the pointer to `--help`, which `main` replaces with its own.
+pub fn usage_line(rendered: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for line in rendered.lines() {
+        let line = line.trim();
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        match line.strip_prefix("tip: ") {
+            Some(tip) => parts.push(format!("({tip})")),
+            None => parts.push(line.to_string()),
+        }
+    }
+    if parts.is_empty() {
+        return "invalid usage".to_string();
+    }
+    one_line(&parts.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn usage_errors_keep_what_clap_says() {
+        let missing = "error: the following required arguments were not provided:\n  \
+                       --to <FORMAT>\n\nUsage: nonogram convert --to <FORMAT> [FILE]\n\nFor \
+                       more information, try '--help'.\n";
+        assert_eq!(
+            usage_line(missing),
+            "the following required arguments were not provided: --to <FORMAT>"
+        );
+        let typo = "error: unexpected argument '--outptu' found\n\n  tip: a similar argument \
+                    exists: '--output'\n\nUsage: nonogram solve [OPTIONS] [FILE]...\n";
+        assert_eq!(
+            usage_line(typo),
+            "unexpected argument '--outptu' found (a similar argument exists: '--output')"
+        );
+    }
 
     #[test]
     fn messages_become_one_line() {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use nonogram_core::Puzzle;
 
-use crate::cli::Input;
+use crate::cli::{Input, OutFile, ReadOptions};
 use crate::error::CliError;
 
 /// The puzzles of one input, with what is needed to report on them.
@@ -23,9 +23,9 @@ pub struct Loaded {
 impl Loaded {
     /// The input's one puzzle, or a usage error asking for `--puzzle N`. `only_one` says, for
     /// the message, what holds a single puzzle (as in "a drawing shows one"), if that is why.
-    pub fn single(&self, only_one: Option<&str>) -> Result<&Puzzle, CliError> {
+    pub fn single(&self, only_one: Option<&str>) -> Result<(usize, &Puzzle), CliError> {
         match self.puzzles.as_slice() {
-            [(_, puzzle)] => Ok(puzzle),
+            [(index, puzzle)] => Ok((*index, puzzle)),
             all => Err(CliError::Usage(format!(
                 "{}: the input holds {} puzzles{}; pick one with --puzzle N",
                 self.source,
@@ -38,26 +38,34 @@ impl Loaded {
     }
 }
 
-/// Reads the input named by `input`, applying `--format` and `--puzzle`.
+/// Reads the one input of a command that takes a single FILE (`-` or none: standard input).
 pub fn load(input: &Input) -> Result<Loaded, CliError> {
-    let path = match &input.file {
-        Some(path) => path.clone(),
+    let path = input_path(input.file.as_deref())?;
+    load_path(&path, &input.read)
+}
+
+/// The path to read: the one given, or `-` for standard input when it is not a terminal.
+pub fn input_path(file: Option<&Path>) -> Result<PathBuf, CliError> {
+    match file {
+        Some(path) => Ok(path.to_path_buf()),
         // Waiting silently for a puzzle to be typed in looks like a hang: ask for a file instead.
-        None if io::stdin().is_terminal() => {
-            return Err(CliError::Usage(
-                "no puzzle file given (name a FILE, or - to read standard input)".into(),
-            ))
-        }
-        None => PathBuf::from("-"),
-    };
+        None if io::stdin().is_terminal() => Err(CliError::Usage(
+            "no puzzle file given (name a FILE, or - to read standard input)".into(),
+        )),
+        None => Ok(PathBuf::from("-")),
+    }
+}
+
+/// Reads the puzzles of `path`, applying `--format` and `--puzzle`.
+pub fn load_path(path: &Path, read: &ReadOptions) -> Result<Loaded, CliError> {
     let source = path.display().to_string();
-    let (_, puzzles) = nonogram_formats::read_file(&path, input.format).map_err(CliError::Read)?;
+    let (_, puzzles) = nonogram_formats::read_file(path, read.format).map_err(CliError::Read)?;
     let total = puzzles.len();
     if total == 0 {
         return Err(CliError::NoPuzzles(source));
     }
     let mut puzzles: Vec<(usize, Puzzle)> = puzzles.into_iter().enumerate().collect();
-    if let Some(n) = input.puzzle {
+    if let Some(n) = read.puzzle {
         let index = usize::try_from(n - 1).unwrap_or(usize::MAX);
         if index >= total {
             return Err(CliError::Usage(format!(
@@ -72,6 +80,86 @@ pub fn load(input: &Input) -> Result<Loaded, CliError> {
         puzzles,
         total,
     })
+}
+
+/// Writes `bytes` to the `-o` file (whole, never replacing one without `--force`), or to
+/// standard output.
+pub fn write_out(bytes: &[u8], out: &OutFile) -> Result<(), CliError> {
+    match out.path() {
+        Some(path) => write_whole(path, bytes, out.force),
+        None => {
+            let mut stdout = io::stdout().lock();
+            stdout.write_all(bytes).map_err(CliError::stdout)?;
+            stdout.flush().map_err(CliError::stdout)
+        }
+    }
+}
+
+/// Where a command's text goes as it is produced: standard output, flushed as the caller
+/// flushes it (so that long runs show progress), or a buffer written whole to the `-o` file by
+/// [`Destination::finish`].
+pub struct Destination<'a> {
+    out: &'a OutFile,
+    sink: Sink,
+}
+
+enum Sink {
+    Stdout(io::BufWriter<io::StdoutLock<'static>>),
+    Buffer(Vec<u8>),
+}
+
+impl<'a> Destination<'a> {
+    /// The destination `-o` names (checked not to exist yet, unless `--force`).
+    pub fn new(out: &'a OutFile) -> Result<Destination<'a>, CliError> {
+        check_writable(out)?;
+        let sink = match out.path() {
+            Some(_) => Sink::Buffer(Vec::new()),
+            None => Sink::Stdout(io::BufWriter::new(io::stdout().lock())),
+        };
+        Ok(Destination { out, sink })
+    }
+
+    /// Whether the text goes to a file (and so should be plain).
+    pub fn is_file(&self) -> bool {
+        matches!(self.sink, Sink::Buffer(_))
+    }
+
+    /// Flushes standard output, or writes the whole file.
+    pub fn finish(self) -> Result<(), CliError> {
+        match (self.sink, self.out.path()) {
+            (Sink::Stdout(mut stdout), _) => stdout.flush().map_err(CliError::stdout),
+            (Sink::Buffer(bytes), Some(path)) => write_whole(path, &bytes, self.out.force),
+            (Sink::Buffer(_), None) => Ok(()),
+        }
+    }
+}
+
+impl Write for Destination<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.sink {
+            Sink::Stdout(out) => out.write(buf),
+            Sink::Buffer(bytes) => bytes.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Stdout(out) => out.flush(),
+            Sink::Buffer(_) => Ok(()),
+        }
+    }
+}
+
+/// Refuses to go on if the `-o` file exists and `--force` was not given: checked before any
+/// work, so that a long solve is not wasted on an output that cannot be written. (The write
+/// itself checks again, atomically.)
+pub fn check_writable(out: &OutFile) -> Result<(), CliError> {
+    match out.path() {
+        Some(path) if !out.force && path.symlink_metadata().is_ok() => {
+            Err(CliError::WouldOverwrite(path.to_path_buf()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Writes `contents` to `path` so that `path` ends up holding either all of it or what it held

@@ -9,6 +9,8 @@ mod cli;
 mod cmd;
 mod error;
 mod files;
+mod report;
+mod terminal;
 
 use std::process::ExitCode;
 
@@ -30,10 +32,10 @@ fn main() -> ExitCode {
             err.exit()
         }
         Err(err) => {
-            let text = err.render().to_string();
-            let first = text.lines().next().unwrap_or("invalid usage");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("nonogram: {} (see --help)", error::one_line(first));
+            eprintln!(
+                "nonogram: {} (see --help)",
+                error::usage_line(&err.render().to_string())
+            );
             return ExitCode::from(Exit::BadInput as u8);
         }
     };

@@ -335,9 +335,9 @@ fn hints_from_a_partial_grid() {
             "--grid",
             p,
         ],
-        "row 1",
+        "partial.txt:1:",
     );
-    // A grid that breaks a clue gets a contradiction as its "next step", and status 1.
+    // A grid that breaks a clue: the hint names the mistakes, and the status is 1.
     fs::write(&partial, "#####\n?????\n?????\n?????\n?????\n").unwrap();
     let result = run(&[
         "explain",
@@ -348,7 +348,9 @@ fn hints_from_a_partial_grid() {
     ]);
     assert_eq!(result.code, 1, "{result:?}");
     assert!(
-        result.stdout.contains("cannot be satisfied"),
+        result.stdout.contains(
+            "the grid contradicts the clues: 2 cells wrong: (r1,c1) is filled, (r1,c5) is filled"
+        ),
         "{}",
         result.stdout
     );

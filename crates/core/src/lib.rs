@@ -27,6 +27,7 @@ pub mod explain;
 pub mod generate;
 pub mod grid;
 pub mod line;
+pub mod make;
 pub mod marginals;
 pub mod patterns;
 pub mod propagate;
@@ -36,8 +37,8 @@ pub mod termination;
 pub use grid::Grid;
 pub use nonogram_model as model;
 pub use nonogram_model::{
-    check_size, Axis, Cell, Cells, Clue, Colour, ColourId, ColourSet, Inconsistency, Limits,
-    LineId, Metadata, Palette, Picture, Puzzle, PuzzleError, Rgb, Run,
+    check_size, Axis, Cell, CellRows, Cells, Clue, Colour, ColourId, ColourSet, Inconsistency,
+    Limits, LineId, Metadata, Palette, PartialGrid, Picture, Puzzle, PuzzleError, Rgb, Run,
 };
 pub use solve::{deduce, Config, Deduction, Engine, Given, Outcome, Solver, Stats, Status, Stop};
 

@@ -51,6 +51,18 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// Whether this engine takes `puzzle`: the learner and the SAT encoding have memory bounds
+    /// ([`MAX_LEARN_CELLS`](crate::engine::MAX_LEARN_CELLS),
+    /// [`MAX_STATE_VARIABLES`](crate::engine::MAX_STATE_VARIABLES)); a puzzle past them is
+    /// searched instead, and [`Outcome::engine`] says so.
+    pub fn accepts(self, puzzle: &Puzzle) -> bool {
+        match self {
+            Engine::Auto | Engine::Search => true,
+            Engine::Learn => crate::engine::learn::fits(puzzle),
+            Engine::Sat => crate::engine::sat::fits(puzzle),
+        }
+    }
+
     /// `"auto"`, `"search"`, `"sat"` or `"learn"`.
     pub fn name(self) -> &'static str {
         match self {
@@ -319,15 +331,24 @@ impl Solver {
         // A deadline too far away to represent is no deadline.
         let deadline = self.config.timeout.and_then(|t| start.checked_add(t));
         let flags = StopFlags::new(deadline, cancel);
+        // When line solving alone decides, every engine would answer the same at its start.
+        let root_engine = match self.config.engine {
+            engine if !engine.accepts(puzzle) => Engine::Search,
+            Engine::Auto => Engine::Search,
+            engine => engine,
+        };
         let run = match root(puzzle, givens) {
-            None => contradiction(),
+            None => Run {
+                engine: root_engine,
+                ..contradiction()
+            },
             // Line solving alone completed the grid: every cell is forced, so this is the one
             // solution, whatever `max_solutions` asked.
             Some(root) if root.is_complete() => Run {
                 solutions: root.to_picture().into_iter().collect(),
                 end: End::Exhausted,
                 stats: Stats::default(),
-                engine: Engine::Search,
+                engine: root_engine,
             },
             Some(root) => portfolio::run(&self.config, puzzle, root, givens.is_empty(), flags),
         };

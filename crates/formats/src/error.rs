@@ -191,7 +191,8 @@ pub enum ErrorKind {
 }
 
 impl Error {
-    pub(crate) fn new(path: PathBuf, kind: ErrorKind) -> Error {
+    /// An error about the file at `path` (`-` for standard input).
+    pub fn new(path: PathBuf, kind: ErrorKind) -> Error {
         Error { path, kind }
     }
 

@@ -30,14 +30,15 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nonogram_core::{deduce, Solver, Stop};
+use nonogram_core::Stop;
 use nonogram_formats::Format;
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::cli::{parse_format, SolveOptions};
-use crate::cmd::solve::{Found, Report};
 use crate::error::{CliError, Exit};
+use crate::report::json::Record;
+use crate::report::Report;
 
 use discover::{Unit, Work};
 use output::{Mode, Sink};
@@ -67,8 +68,8 @@ pub struct Args {
 
     /// Write the result lines to FILE instead of standard output. An existing FILE is not
     /// replaced without --force, or appended to with --resume FILE.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
 
     /// Skip the puzzles that already have a result in FILE (matched by source and index). With
     /// -o naming the same FILE, new results are appended to it. A missing FILE holds no results.
@@ -98,11 +99,11 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     let cpu_start = cpu_time::ProcessTime::try_now().ok();
 
     // Refuse to clobber anything before doing any work.
-    let append = match (&args.output, &args.resume) {
+    let append = match (&args.out, &args.resume) {
         (Some(out), Some(resume)) => same_file(out, resume),
         _ => false,
     };
-    if let Some(out) = &args.output {
+    if let Some(out) = &args.out {
         if !append && !args.force && out.symlink_metadata().is_ok() {
             return Err(CliError::WouldOverwrite(out.clone()));
         }
@@ -111,7 +112,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         if args.resume.is_none() && !args.force && path.symlink_metadata().is_ok() {
             return Err(CliError::WouldOverwrite(path.clone()));
         }
-        if args.output.as_ref().is_some_and(|out| same_file(out, path)) {
+        if args.out.as_ref().is_some_and(|out| same_file(out, path)) {
             return Err(CliError::Usage(
                 "-o and --summary name the same file".into(),
             ));
@@ -151,7 +152,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         .build()
         .map_err(|e| CliError::Usage(format!("cannot start {threads} threads: {e}")))?;
 
-    let own_files: Vec<PathBuf> = [&args.output, &args.resume, &args.summary]
+    let own_files: Vec<PathBuf> = [&args.out, &args.resume, &args.summary]
         .into_iter()
         .flatten()
         .cloned()
@@ -179,7 +180,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     todo.retain(|unit| !done.contains(&unit.source, unit.index));
     summary.resumed = summary.units - todo.len();
 
-    let mut sink = match &args.output {
+    let mut sink = match &args.out {
         None => Sink::stdout(),
         Some(path) if path.as_os_str() == "-" => Sink::stdout(),
         Some(path) => {
@@ -203,12 +204,8 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         }
     };
 
-    // One thread per puzzle: the pool supplies the parallelism, and a puzzle spread over every
-    // core (the core's default) would only compete with the puzzles beside it.
-    let solver = Solver::new(args.solve.config(1));
     let worker = Worker {
-        solver,
-        deduce_only: args.solve.deduce_only,
+        options: &args.solve,
         cancel: &cancel,
     };
 
@@ -273,8 +270,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
 
 /// What one thread of the pool needs to solve a unit.
 struct Worker<'a> {
-    solver: Solver,
-    deduce_only: bool,
+    options: &'a SolveOptions,
     cancel: &'a AtomicBool,
 }
 
@@ -305,33 +301,21 @@ impl Worker<'_> {
                 ("error", None, Duration::ZERO)
             }
             Work::Puzzle(puzzle) => {
-                let found = if self.deduce_only {
-                    let start = Instant::now();
-                    let deduction = deduce(puzzle);
-                    Found::Deduced {
-                        deduction,
-                        elapsed: start.elapsed(),
-                    }
-                } else {
-                    let outcome = self.solver.solve_cancellable(puzzle, &[], self.cancel);
-                    if outcome.stop == Stop::Cancelled {
-                        return None;
-                    }
-                    Found::Solved(outcome)
-                };
-                let elapsed = match &found {
-                    Found::Solved(outcome) => outcome.elapsed,
-                    Found::Deduced { elapsed, .. } => *elapsed,
-                };
-                let report = Report {
-                    puzzle,
-                    index: unit.index,
-                    found,
-                };
-                report
-                    .write_json(&mut line, &unit.source)
+                // One thread per puzzle: the pool supplies the parallelism, and a puzzle
+                // spread over every core (the solver's default) would only compete with the
+                // puzzles beside it.
+                let report = Report::new(puzzle, unit.index, self.options, 1, Some(self.cancel));
+                if report.stop() == Stop::Cancelled {
+                    return None;
+                }
+                Record::new(&report, &unit.source)
+                    .write(&mut line)
                     .expect("JSON to memory");
-                (report.status(), Some(report.stop()), elapsed)
+                (
+                    report.verdict().name(),
+                    Some(report.stop().name()),
+                    report.elapsed(),
+                )
             }
         };
         let timing = Timing {

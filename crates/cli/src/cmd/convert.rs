@@ -1,83 +1,101 @@
-//! `nonogram convert`: rewrite a puzzle file in another format, without solving it.
+//! `nonogram convert`: rewrite puzzle files in another format, without solving them.
+//!
+//! Every puzzle of every input goes to one output: formats that hold several puzzles (a `.non`
+//! bundle, an XML puzzle set, a JSON array) get them all; the others take one, and `--puzzle N`
+//! picks it.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 
+use nonogram_core::Puzzle;
 use nonogram_formats::Format;
 
-use crate::cli::{format_names, Input};
+use crate::cli::{format_names, parse_writable, OutFile, ReadOptions};
 use crate::error::{CliError, Exit};
-use crate::files::{self, Loaded};
+use crate::files;
 
 /// Arguments of `nonogram convert`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The puzzle files; `-` (or nothing, when standard input is not a terminal) reads
+    /// standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
     #[command(flatten)]
-    pub input: Input,
+    pub read: ReadOptions,
 
-    /// The format to write.
+    /// The format to write. Default: from the extension of -o FILE.
     #[arg(long, value_name = "FORMAT", value_parser = parse_writable)]
-    pub to: Format,
+    pub to: Option<Format>,
 
-    /// Write to this file instead of standard output. The file is written whole or not at all.
-    #[arg(short, long, value_name = "OUT")]
-    pub output: Option<PathBuf>,
-
-    /// Replace OUT if it exists (otherwise an existing file is never touched).
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub out: OutFile,
 }
 
-/// A format name that `nonogram_formats::write` can produce.
-pub fn parse_writable(name: &str) -> Result<Format, String> {
-    match Format::from_name(name) {
-        Some(format) if format.is_writable() => Ok(format),
-        Some(_) => Err(format!(
-            "format '{name}' can be read but not written (writable formats: {})",
-            format_names(Format::is_writable)
-        )),
-        None => Err(format!(
-            "unknown format '{name}' (writable formats: {})",
-            format_names(Format::is_writable)
-        )),
+/// The format to write: `--to`, or the format whose extension the `-o` file has.
+fn target(args: &Args) -> Result<Format, CliError> {
+    if let Some(format) = args.to {
+        return Ok(format);
     }
+    let writable = || format_names(Format::is_writable);
+    let Some(ext) = args.out.extension() else {
+        return Err(CliError::Usage(format!(
+            "name the format to write with --to FORMAT (one of: {})",
+            writable()
+        )));
+    };
+    Format::ALL
+        .iter()
+        .copied()
+        .find(|f| f.is_writable() && f.extension() == ext && ext != "txt")
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "cannot tell the format from the extension '.{ext}' of -o; name it with --to \
+                 FORMAT (one of: {})",
+                writable()
+            ))
+        })
 }
 
 pub fn run(args: Args) -> Result<Exit, CliError> {
-    let loaded = files::load(&args.input)?;
-    let text = clue_text(&loaded, args.to)?;
-    match args.output {
-        Some(path) if path.as_os_str() != "-" => {
-            files::write_whole(&path, text.as_bytes(), args.force)?;
-        }
-        _ => {
-            let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes()).map_err(CliError::stdout)?;
-            out.flush().map_err(CliError::stdout)?;
-        }
+    let format = target(&args)?;
+    files::check_writable(&args.out)?;
+    let paths = if args.files.is_empty() {
+        vec![files::input_path(None)?]
+    } else {
+        args.files.clone()
+    };
+    if paths.len() > 1 && args.read.puzzle.is_some() {
+        return Err(CliError::Usage(
+            "--puzzle N picks a puzzle of one file; name one FILE with it".into(),
+        ));
     }
+    let mut puzzles: Vec<Puzzle> = Vec::new();
+    let mut sources = Vec::new();
+    for path in &paths {
+        let loaded = files::load_path(path, &args.read)?;
+        sources.push(loaded.source);
+        puzzles.extend(loaded.puzzles.into_iter().map(|(_, p)| p));
+    }
+    let text = clue_text(&puzzles, format, &sources.join(", "))?;
+    files::write_out(text.as_bytes(), &args.out)?;
     Ok(Exit::Success)
 }
 
-/// The loaded puzzle written in `format`. Every writable format holds one puzzle per file, so an
-/// input of several needs `--puzzle N` to pick one.
-pub fn clue_text(loaded: &Loaded, format: Format) -> Result<String, CliError> {
-    if loaded.puzzles.len() > 1 {
-        return Err(CliError::Usage(format!(
-            "{}: the input holds {} puzzles but a {} file holds one; pick one with --puzzle N",
-            loaded.source,
-            loaded.puzzles.len(),
+/// The puzzles written in `format`: all of them where the format holds several, the one
+/// otherwise. `source` names the input for the message when there are too many.
+pub fn clue_text(puzzles: &[Puzzle], format: Format, source: &str) -> Result<String, CliError> {
+    let write_error = |source| CliError::Write {
+        format: format.name(),
+        source,
+    };
+    match puzzles {
+        [one] => nonogram_formats::write(one, format).map_err(write_error),
+        _ => Err(CliError::Usage(format!(
+            "{source}: the input holds {} puzzles but a {} file holds one; pick one with \
+             --puzzle N",
+            puzzles.len(),
             format.name()
-        )));
+        ))),
     }
-    let mut text = String::new();
-    for (_, puzzle) in &loaded.puzzles {
-        let written =
-            nonogram_formats::write(puzzle, format).map_err(|source| CliError::Write {
-                format: format.name(),
-                source,
-            })?;
-        text.push_str(&written);
-    }
-    Ok(text)
 }

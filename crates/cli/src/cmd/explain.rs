@@ -1,19 +1,22 @@
 //! `nonogram explain`: the solving process as steps a person can follow, the grid every few
 //! steps, and a difficulty rating; or, with `--hint`, only the next step from a partly solved
-//! grid. The steps come from `nonogram_core::explain`.
+//! grid (and, if that grid already holds a mistake, where). The steps come from
+//! `nonogram_core::explain`.
 
-use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
+use clap::ValueEnum;
 use nonogram_core::explain::{cell_word, ContradictionStep, Difficulty, Explainer, Step};
-use nonogram_core::{Cell, Grid, LineId, Puzzle};
+use nonogram_core::{Cell, Config, Given, Grid, LineId, Puzzle, Solver, Status};
 use serde_json::{json, Value};
 
-use crate::cli::Input;
+use crate::cli::{Input, OutFile};
 use crate::cmd::patterns::parse_known;
-use crate::cmd::render::render_text;
 use crate::error::{CliError, Exit};
-use crate::files;
+use crate::files::{self, Destination};
+use crate::report::{cell_name, plural};
+use crate::terminal::Style;
 
 /// Arguments of `nonogram explain`.
 #[derive(Debug, clap::Args)]
@@ -22,7 +25,7 @@ pub struct Args {
     pub input: Input,
 
     /// Print the grid after every N steps (0: only at the end).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, conflicts_with = "hint")]
     pub every: usize,
 
     /// Print only the next step from the partly solved grid given with --grid.
@@ -33,46 +36,58 @@ pub struct Args {
     #[arg(long, value_name = "PARTIAL", requires = "hint")]
     pub grid: Option<PathBuf>,
 
-    /// `text` (sentences) or `json` (one object: the steps with 0-based indexes, and the rating).
-    #[arg(long, value_name = "FORMAT", default_value = "text",
-          value_parser = ["text", "json"])]
-    pub output: String,
+    /// `text` (sentences) or `json` (one object: the steps with 0-based indexes, and the
+    /// rating).
+    #[arg(long, value_name = "KIND", value_enum, default_value_t = Kind::Text)]
+    pub output: Kind,
+
+    #[command(flatten)]
+    pub out: OutFile,
 
     /// Draw grids in plain ASCII, even on a terminal.
     #[arg(long)]
     pub ascii: bool,
 }
 
+/// What `explain` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Kind {
+    /// Sentences, and grids drawn with their clues.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
 pub fn run(args: Args) -> Result<Exit, CliError> {
-    let loaded = files::load(&args.input)?;
-    let puzzle = loaded.single(None)?;
-    let start = match &args.grid {
-        Some(path) => read_grid(path, puzzle)?,
-        None => Grid::new(puzzle.width(), puzzle.height()),
-    };
-    let json = args.output == "json";
-    let mut out = BufWriter::new(io::stdout().lock());
-    let w = CliError::stdout;
-    let mut explainer = Explainer::from_grid(puzzle, start);
-
-    if args.hint {
-        let step = explainer.next();
-        if json {
-            let value = json!({ "step": step.as_ref().map(step_json) });
-            writeln!(out, "{value}").map_err(w)?;
-        } else {
-            match &step {
-                Some(step) => writeln!(out, "next step: {step}").map_err(w)?,
-                None => writeln!(out, "the grid is complete").map_err(w)?,
-            }
-        }
-        out.flush().map_err(w)?;
-        return Ok(match step {
-            Some(Step::Contradiction(_)) => Exit::NoSolution,
-            _ => Exit::Success,
-        });
+    if args.ascii && args.output == Kind::Json {
+        return Err(CliError::Usage(
+            "--ascii draws text grids; JSON has none".into(),
+        ));
     }
+    let mut out = Destination::new(&args.out)?;
+    let loaded = files::load(&args.input)?;
+    let (_, puzzle) = loaded.single(None)?;
+    let exit = match &args.grid {
+        Some(path) if args.hint => hint(&args, puzzle, path, &mut out)?,
+        _ => explain(&args, puzzle, &loaded.source, &mut out)?,
+    };
+    out.finish()?;
+    Ok(exit)
+}
 
+/// The whole explanation.
+fn explain(
+    args: &Args,
+    puzzle: &Puzzle,
+    source: &str,
+    out: &mut Destination<'_>,
+) -> Result<Exit, CliError> {
+    if let Some(reason) = puzzle.inconsistency() {
+        return no_solution(args, out, &reason.to_string());
+    }
+    let json = args.output == Kind::Json;
+    let renderer = Style::for_destination(out.is_file(), args.ascii).renderer();
+    let mut explainer = Explainer::new(puzzle);
     let mut steps = Vec::new();
     let mut n = 0;
     while let Some(step) = explainer.next() {
@@ -81,37 +96,35 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
             steps.push(step_json(&step));
             continue;
         }
-        writeln!(out, "step {n}: {step}").map_err(w)?;
+        writeln!(out, "step {n}: {step}").map_err(CliError::stdout)?;
         if args.every > 0 && n % args.every == 0 {
-            writeln!(out, "after step {n}:").map_err(w)?;
-            out.write_all(
-                render_text(puzzle, explainer.grid(), Default::default(), args.ascii).as_bytes(),
-            )
-            .map_err(w)?;
+            writeln!(out, "after step {n}:").map_err(CliError::stdout)?;
+            out.write_all(renderer.render(puzzle, explainer.grid()).as_bytes())
+                .map_err(CliError::stdout)?;
         }
+        // Each step shows as soon as it is found: a long explanation shows its progress.
+        out.flush().map_err(CliError::stdout)?;
     }
     let difficulty = explainer.difficulty();
     if json {
         let value = json!({
-            "source": loaded.source,
+            "source": source,
             "width": puzzle.width(),
             "height": puzzle.height(),
             "steps": steps,
             "rating": rating_json(difficulty),
             "grid": explainer.grid().row_strings(),
         });
-        writeln!(out, "{value}").map_err(w)?;
+        writeln!(out, "{value}").map_err(CliError::stdout)?;
     } else {
         if difficulty != Difficulty::NoSolution {
-            writeln!(out, "final grid:").map_err(w)?;
-            out.write_all(
-                render_text(puzzle, explainer.grid(), Default::default(), args.ascii).as_bytes(),
-            )
-            .map_err(w)?;
+            writeln!(out, "final grid:").map_err(CliError::stdout)?;
+            out.write_all(renderer.render(puzzle, explainer.grid()).as_bytes())
+                .map_err(CliError::stdout)?;
         }
-        writeln!(out, "difficulty: {difficulty} ({n} steps)").map_err(w)?;
+        writeln!(out, "difficulty: {difficulty} ({})", plural(n, "step"))
+            .map_err(CliError::stdout)?;
     }
-    out.flush().map_err(w)?;
     Ok(if difficulty == Difficulty::NoSolution {
         Exit::NoSolution
     } else {
@@ -119,8 +132,170 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     })
 }
 
+/// Clues that cannot all be satisfied, seen without solving.
+fn no_solution(args: &Args, out: &mut Destination<'_>, reason: &str) -> Result<Exit, CliError> {
+    if args.output == Kind::Json {
+        let value = json!({ "steps": [], "rating": { "rating": "none", "text": "no solution" },
+                            "reason": reason });
+        writeln!(out, "{value}").map_err(CliError::stdout)?;
+    } else {
+        writeln!(out, "no solution: {reason}").map_err(CliError::stdout)?;
+    }
+    Ok(Exit::NoSolution)
+}
+
+/// `--hint`: the next step from a partial grid, or where the grid goes wrong.
+fn hint(
+    args: &Args,
+    puzzle: &Puzzle,
+    path: &Path,
+    out: &mut Destination<'_>,
+) -> Result<Exit, CliError> {
+    if let Some(reason) = puzzle.inconsistency() {
+        return no_solution(args, out, &reason.to_string());
+    }
+    let start = read_grid(path, puzzle)?;
+    let json = args.output == Kind::Json;
+    if let Some(mistakes) = mistakes(puzzle, &start) {
+        let text = mistakes.text();
+        if json {
+            let value = json!({
+                "step": null,
+                "mistake": mistakes.json(),
+                "text": text,
+            });
+            writeln!(out, "{value}").map_err(CliError::stdout)?;
+        } else {
+            writeln!(out, "{text}").map_err(CliError::stdout)?;
+        }
+        return Ok(Exit::NoSolution);
+    }
+    let mut explainer = Explainer::from_grid(puzzle, start);
+    let step = explainer.next();
+    if json {
+        let value = json!({ "step": step.as_ref().map(step_json) });
+        writeln!(out, "{value}").map_err(CliError::stdout)?;
+    } else {
+        match &step {
+            Some(step) => writeln!(out, "next step: {step}"),
+            None => writeln!(out, "the grid is complete"),
+        }
+        .map_err(CliError::stdout)?;
+    }
+    Ok(match step {
+        Some(Step::Contradiction(_)) => Exit::NoSolution,
+        _ => Exit::Success,
+    })
+}
+
+/// Why no solution agrees with a partial grid.
+enum Mistakes {
+    /// The puzzle itself has no solution.
+    Puzzle,
+    /// The puzzle has one solution, and these known cells disagree with it.
+    Cells(Vec<(usize, usize, Cell)>),
+    /// The puzzle has several solutions and none agrees with the grid; this line (if line
+    /// solving finds it) cannot be satisfied.
+    Line(Option<LineId>),
+}
+
+/// Checks the known cells of `grid` against the solutions: `None` if some solution agrees.
+fn mistakes(puzzle: &Puzzle, grid: &Grid) -> Option<Mistakes> {
+    let mut givens = Vec::new();
+    for r in 0..grid.height() {
+        for c in 0..grid.width() {
+            match grid.get(r, c) {
+                Cell::Filled => givens.push(Given::cell(r, c, true)),
+                Cell::Empty => givens.push(Given::cell(r, c, false)),
+                Cell::Unknown => {}
+            }
+        }
+    }
+    let solver = |max_solutions| {
+        Solver::new(Config {
+            max_solutions,
+            ..Config::default()
+        })
+    };
+    if solver(1).solve_from(puzzle, &givens).status != Status::NoSolution {
+        return None;
+    }
+    let whole = solver(2).solve(puzzle);
+    Some(match whole.status {
+        Status::NoSolution => Mistakes::Puzzle,
+        Status::Unique => {
+            let solution = &whole.solutions[0];
+            Mistakes::Cells(
+                givens
+                    .iter()
+                    .filter(|g| solution.colour(g.row, g.col) != g.colour)
+                    .map(|g| {
+                        let cell = if g.colour.is_background() {
+                            Cell::Empty
+                        } else {
+                            Cell::Filled
+                        };
+                        (g.row, g.col, cell)
+                    })
+                    .collect(),
+            )
+        }
+        _ => {
+            let mut explainer = Explainer::from_grid(puzzle, grid.clone());
+            let line = match explainer.next() {
+                Some(Step::Contradiction(ContradictionStep::Line { line, .. })) => Some(line),
+                _ => None,
+            };
+            Mistakes::Line(line)
+        }
+    })
+}
+
+impl Mistakes {
+    fn text(&self) -> String {
+        match self {
+            Mistakes::Puzzle => "the puzzle has no solution".to_string(),
+            Mistakes::Cells(cells) => {
+                let listed: Vec<String> = cells
+                    .iter()
+                    .map(|&(r, c, v)| format!("{} is {}", cell_name((r, c)), cell_word(v)))
+                    .collect();
+                format!(
+                    "the grid contradicts the clues: {} wrong: {} (the solution has the other \
+                     value)",
+                    plural(cells.len(), "cell"),
+                    listed.join(", ")
+                )
+            }
+            Mistakes::Line(Some(line)) => {
+                format!("the grid contradicts the clues: {line} can no longer be satisfied")
+            }
+            Mistakes::Line(None) => {
+                "the grid contradicts the clues: no solution agrees with its known cells"
+                    .to_string()
+            }
+        }
+    }
+
+    fn json(&self) -> Value {
+        match self {
+            Mistakes::Puzzle => json!({ "kind": "puzzle" }),
+            Mistakes::Cells(cells) => json!({
+                "kind": "cells",
+                "cells": cells.iter().map(|&(r, c, v)| json!({
+                    "row": r, "col": c, "value": cell_word(v)
+                })).collect::<Vec<_>>(),
+            }),
+            Mistakes::Line(line) => json!({
+                "kind": "line",
+                "line": line.map(line_json),
+            }),
+        }
+    }
+}
+
 /// Reads a partial grid and checks it against the puzzle's size.
-fn read_grid(path: &std::path::Path, puzzle: &Puzzle) -> Result<Grid, CliError> {
+fn read_grid(path: &Path, puzzle: &Puzzle) -> Result<Grid, CliError> {
     let text = std::fs::read_to_string(path).map_err(|source| CliError::Io {
         action: "read it",
         path: path.to_path_buf(),
@@ -129,10 +304,10 @@ fn read_grid(path: &std::path::Path, puzzle: &Puzzle) -> Result<Grid, CliError> 
     let name = path.display();
     let rows: Vec<Vec<Cell>> = text
         .lines()
-        .filter(|l| !l.trim().is_empty())
         .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| {
-            parse_known(l).map_err(|e| CliError::Usage(format!("{name}: row {}: {e}", i + 1)))
+            parse_known(l.trim()).map_err(|e| CliError::Usage(format!("{name}:{}: {e}", i + 1)))
         })
         .collect::<Result<_, _>>()?;
     let width = rows.first().map_or(0, Vec::len);

@@ -10,9 +10,9 @@ use nonogram_core::{Cell, Clue};
 use nonogram_formats::Format;
 
 use crate::cli::parse_format;
-use crate::cmd::render::{sheet_kind, SheetKind};
 use crate::error::{CliError, Exit};
 use crate::files;
+use crate::report::sheet::SheetKind;
 
 /// The most patterns a plot draws; a larger set is cut to its first patterns, with a note.
 pub const PLOT_LIMIT: usize = 10_000;
@@ -165,7 +165,11 @@ fn finish(mut out: impl Write) -> Result<Exit, CliError> {
 
 /// Draws the first [`PLOT_LIMIT`] patterns to an SVG or PNG file.
 fn plot(set: &PatternSet, path: &std::path::Path, force: bool) -> Result<(), CliError> {
-    let kind = sheet_kind(path).ok_or_else(|| {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let kind = SheetKind::from_extension(ext.as_deref()).ok_or_else(|| {
         CliError::Usage(format!(
             "{}: --plot writes .svg or .png files",
             path.display()

@@ -1,76 +1,65 @@
 //! `nonogram render`: draw a puzzle as text (three layouts), SVG or PNG: a blank sheet with its
-//! clues to print, its solution, or the partial grid line solving reaches. The drawing is
-//! `nonogram_render`'s; this module picks what to draw and where to write it. `solve --output
-//! svg|png` comes through [`write_sheet`] too.
+//! clues to print, its solution, or the partial grid line solving reaches. What to draw comes
+//! from the one report path (`crate::report`), solved with the user's options; the drawing is
+//! `nonogram_render`'s.
 
-use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use nonogram_core::{CellRows, Cells, Puzzle};
+use nonogram_render::{render_haskell, render_notebook, CellStyle, SheetOptions, TextStyle};
 
-use nonogram_core::{deduce, Config, Grid, Puzzle, Solver};
-use nonogram_render::{
-    render_haskell, render_notebook, CellStyle, Cells, Charset, PngRenderer, SheetOptions,
-    SvgRenderer, TextRendererBuilder, TextStyle,
-};
-
-use crate::cli::Input;
+use crate::cli::{Input, OutFile, SolveOptions};
 use crate::error::{CliError, Exit};
 use crate::files;
+use crate::report::sheet::{self, SheetKind};
+use crate::report::text::status_line;
+use crate::report::Report;
+use crate::terminal::Style;
 
 /// Arguments of `nonogram render`.
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("what").args(["blank", "deduce"])))]
 pub struct Args {
     #[command(flatten)]
     pub input: Input,
 
     /// Draw the empty grid with its clues, to print and solve by hand (the default draws the
-    /// solution).
-    #[arg(long)]
+    /// solution; --deduce-only draws what line solving proves, unknown cells hatched).
+    #[arg(long, conflicts_with_all = ["deduce_only", "solutions", "timeout", "engine", "seed", "threads"])]
     pub blank: bool,
 
-    /// Draw what line solving alone proves: unknown cells hatched (`?` in text).
-    #[arg(long)]
-    pub deduce: bool,
+    #[command(flatten)]
+    pub solve: SolveOptions,
 
-    /// `text`, `svg` or `png`. Default: from the extension of -o, else text.
+    /// Threads for the solve (default 0: one per core).
+    #[arg(long, value_name = "N", conflicts_with = "deduce_only")]
+    pub threads: Option<usize>,
+
+    /// `text`, `svg` or `png`. Default: from the extension of -o FILE, else text.
     #[arg(long, value_name = "KIND", value_parser = parse_kind)]
     pub output: Option<Kind>,
 
-    /// Write to this file (whole or not at all). PNG output needs it.
-    #[arg(short = 'o', long = "out", value_name = "FILE")]
-    pub out: Option<PathBuf>,
-
-    /// Replace the output file if it exists.
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub out: OutFile,
 
     /// Text layout: `book` (clues above and left), `haskell` (HaskellWiki's `|X|_|` grid, clues
     /// beside and below), `notebook` (the Python notebook's).
-    #[arg(long, value_name = "STYLE", default_value = "book", value_parser = parse_style)]
-    pub style: TextStyle,
+    #[arg(long, value_name = "STYLE", value_parser = parse_style)]
+    pub style: Option<TextStyle>,
 
-    /// Plain ASCII and no colour, even on a terminal.
+    /// Plain ASCII and no colour, even on a terminal (text output).
     #[arg(long)]
     pub ascii: bool,
 
     /// Cell size in pixels for SVG and PNG.
-    #[arg(long, value_name = "PX", default_value_t = 20,
-          value_parser = clap::value_parser!(u32).range(8..=200))]
-    pub cell: u32,
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(8..=200))]
+    pub cell: Option<u32>,
 }
 
 /// What to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// Text in one of the layouts.
     Text,
+    /// An SVG or PNG sheet.
     Sheet(SheetKind),
-}
-
-/// An image format for sheets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SheetKind {
-    Svg,
-    Png,
 }
 
 fn parse_kind(name: &str) -> Result<Kind, String> {
@@ -87,186 +76,113 @@ fn parse_style(name: &str) -> Result<TextStyle, String> {
         .ok_or_else(|| format!("unknown style '{name}' (use book, haskell or notebook)"))
 }
 
-/// The sheet format a file name asks for, by its extension.
-pub fn sheet_kind(path: &Path) -> Option<SheetKind> {
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    match ext.as_str() {
-        "svg" => Some(SheetKind::Svg),
-        "png" => Some(SheetKind::Png),
-        _ => None,
+/// The kind to write: `--output`, else the extension of `-o`, else text; an extension that
+/// names no kind we write is refused.
+fn kind(args: &Args) -> Result<Kind, CliError> {
+    let from_ext = match args.out.extension().as_deref() {
+        None | Some("txt") => None,
+        Some("svg") => Some(Kind::Sheet(SheetKind::Svg)),
+        Some("png") => Some(Kind::Sheet(SheetKind::Png)),
+        Some(ext) if args.output.is_none() => {
+            return Err(CliError::Usage(format!(
+                "cannot tell what to draw from the extension '.{ext}' of -o; name it with \
+                 --output text, svg or png"
+            )))
+        }
+        Some(_) => None,
+    };
+    match (args.output, from_ext) {
+        (Some(kind), Some(ext)) if kind != ext => Err(CliError::Usage(
+            "--output disagrees with the extension of the -o file".into(),
+        )),
+        (Some(kind), _) => Ok(kind),
+        (None, Some(ext)) => Ok(ext),
+        (None, None) => Ok(Kind::Text),
     }
 }
 
 pub fn run(args: Args) -> Result<Exit, CliError> {
-    let loaded = files::load(&args.input)?;
-    let puzzle = loaded.single(None)?;
-    let kind = match (args.output, &args.out) {
-        (Some(kind), _) => kind,
-        (None, Some(path)) => sheet_kind(path).map_or(Kind::Text, Kind::Sheet),
-        (None, None) => Kind::Text,
-    };
-    let (grid, style, exit) = if args.blank {
-        (
-            Grid::new(puzzle.width(), puzzle.height()),
-            CellStyle::Blank,
-            Exit::Success,
-        )
-    } else if args.deduce {
-        let deduction = deduce(puzzle);
-        let exit = if deduction.contradiction {
-            Exit::NoSolution
-        } else {
-            Exit::Success
-        };
-        (deduction.grid, CellStyle::Solution, exit)
-    } else {
-        let outcome = Solver::new(Config {
-            max_solutions: 1,
-            ..Config::default()
-        })
-        .solve(puzzle);
-        match outcome.solutions.first() {
-            Some(solution) => (
-                Grid::from_picture(solution),
-                CellStyle::Solution,
-                Exit::Success,
-            ),
-            None => {
-                return Err(CliError::Usage(format!(
-                    "{}: the puzzle has no solution ({}); use --blank to draw its clues",
-                    loaded.source,
-                    outcome.status.name()
-                )))
-            }
-        }
-    };
+    let kind = kind(&args)?;
     match kind {
+        Kind::Text if args.cell.is_some() => {
+            return Err(CliError::Usage(
+                "--cell sizes SVG and PNG cells; text has none".into(),
+            ))
+        }
+        Kind::Sheet(_) if args.style.is_some() || args.ascii => {
+            return Err(CliError::Usage(
+                "--style and --ascii lay out text; they have no effect on SVG or PNG".into(),
+            ))
+        }
+        Kind::Sheet(SheetKind::Png) if args.out.path().is_none() => {
+            return Err(CliError::Usage(
+                "PNG output is binary: name a file with -o FILE.png".into(),
+            ))
+        }
+        _ => {}
+    }
+    files::check_writable(&args.out)?;
+    let loaded = files::load(&args.input)?;
+    let (index, puzzle) = loaded.single(None)?;
+    if args.blank {
+        let blank = CellRows::unknown(puzzle.width(), puzzle.height());
+        write(&args, kind, puzzle, &blank, &[], CellStyle::Blank)?;
+        return Ok(Exit::Success);
+    }
+    let report = Report::new(puzzle, index, &args.solve, args.threads.unwrap_or(0), None);
+    let grids = report.grids();
+    let Some(first) = grids.first() else {
+        eprintln!(
+            "nonogram: {}: {}; nothing to draw (--blank draws the clues)",
+            loaded.source,
+            status_line(&report)
+        );
+        return Ok(report.exit());
+    };
+    let marked = report.marked_cells();
+    write(&args, kind, puzzle, first, &marked, CellStyle::Solution)?;
+    if grids.len() > 1 || report.exit() != Exit::Success {
+        let drew = if grids.len() > 1 {
+            "; drew the first"
+        } else {
+            ""
+        };
+        eprintln!(
+            "nonogram: {}: {}{drew}",
+            loaded.source,
+            status_line(&report)
+        );
+    }
+    Ok(report.exit())
+}
+
+/// Draws `cells` (marking `marked` in text) and writes the result.
+fn write(
+    args: &Args,
+    kind: Kind,
+    puzzle: &Puzzle,
+    cells: &dyn Cells,
+    marked: &[(usize, usize)],
+    style: CellStyle,
+) -> Result<(), CliError> {
+    let bytes = match kind {
         Kind::Sheet(sheet) => {
             let options = SheetOptions {
-                cell: args.cell,
+                cell: args.cell.unwrap_or(SheetOptions::default().cell),
                 style,
                 ..SheetOptions::default()
             };
-            write_sheet(
-                puzzle,
-                &grid,
-                sheet,
-                options,
-                args.out.as_deref(),
-                args.force,
-            )?;
+            sheet::draw(puzzle, cells, sheet, options)?
         }
         Kind::Text => {
-            // A blank sheet in text shows every cell as `?`: nothing is decided yet.
-            let cells: &dyn Cells = &grid;
-            let text = render_text(puzzle, cells, args.style, args.ascii);
-            write_out(text.as_bytes(), args.out.as_deref(), args.force)?;
-        }
-    }
-    Ok(exit)
-}
-
-/// `solve --output svg|png`: the first solution (or the deduction's partial grid) of the one
-/// puzzle of `loaded`, drawn to `out`.
-pub fn solve_to_sheet(
-    loaded: &files::Loaded,
-    kind: SheetKind,
-    deduce_only: bool,
-    out: Option<&Path>,
-    force: bool,
-) -> Result<Exit, CliError> {
-    let puzzle = loaded.single(Some("a drawing shows one"))?;
-    if kind == SheetKind::Png && out.is_none_or(|p| p.as_os_str() == "-") {
-        return Err(CliError::Usage(
-            "PNG output is binary: name a file with -o FILE.png".into(),
-        ));
-    }
-    let (grid, exit) = if deduce_only {
-        let deduction = deduce(puzzle);
-        let exit = if deduction.contradiction {
-            Exit::NoSolution
-        } else {
-            Exit::Success
-        };
-        (deduction.grid, exit)
-    } else {
-        let outcome = Solver::new(Config::default()).solve(puzzle);
-        match outcome.solutions.first() {
-            Some(solution) => (Grid::from_picture(solution), Exit::Success),
-            None if outcome.status == nonogram_core::Status::NoSolution => {
-                return Err(CliError::Usage(format!(
-                    "{}: no solution to draw",
-                    loaded.source
-                )))
+            let text_style = Style::for_destination(args.out.path().is_some(), args.ascii);
+            match args.style.unwrap_or_default() {
+                TextStyle::Haskell => render_haskell(puzzle, cells),
+                TextStyle::Notebook => render_notebook(puzzle, cells),
+                TextStyle::Book => text_style.renderer().render_marked(puzzle, cells, marked),
             }
-            None => {
-                return Err(CliError::Usage(format!(
-                    "{}: timed out before a solution",
-                    loaded.source
-                )))
-            }
+            .into_bytes()
         }
     };
-    write_sheet(puzzle, &grid, kind, SheetOptions::default(), out, force)?;
-    Ok(exit)
-}
-
-/// Text in one of the three layouts; the book layout uses Unicode and colour on a terminal.
-pub fn render_text(puzzle: &Puzzle, cells: &dyn Cells, style: TextStyle, ascii: bool) -> String {
-    match style {
-        TextStyle::Haskell => render_haskell(puzzle, cells),
-        TextStyle::Notebook => render_notebook(puzzle, cells),
-        TextStyle::Book => {
-            let fancy = !ascii && io::stdout().is_terminal();
-            let colour = fancy && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-            let charset = if fancy {
-                Charset::Unicode
-            } else {
-                Charset::Ascii
-            };
-            TextRendererBuilder::new()
-                .charset(charset)
-                .colour(colour)
-                .build()
-                .render(puzzle, cells)
-        }
-    }
-}
-
-/// Draws `cells` with `puzzle`'s clues as SVG or PNG to `out` (or SVG to standard output). PNG
-/// is binary: it needs a file.
-pub fn write_sheet(
-    puzzle: &Puzzle,
-    cells: &dyn Cells,
-    kind: SheetKind,
-    options: SheetOptions,
-    out: Option<&Path>,
-    force: bool,
-) -> Result<(), CliError> {
-    let bytes = match kind {
-        SheetKind::Svg => SvgRenderer::new(options).render(puzzle, cells).into_bytes(),
-        SheetKind::Png => {
-            if out.is_none_or(|p| p.as_os_str() == "-") {
-                return Err(CliError::Usage(
-                    "PNG output is binary: name a file with -o FILE.png".into(),
-                ));
-            }
-            PngRenderer::new(options)
-                .render(puzzle, cells)
-                .map_err(|e| CliError::Usage(e.to_string()))?
-        }
-    };
-    write_out(&bytes, out, force)
-}
-
-/// Writes to a file whole (never replacing one without `force`), or to standard output.
-pub fn write_out(bytes: &[u8], out: Option<&Path>, force: bool) -> Result<(), CliError> {
-    match out {
-        Some(path) if path.as_os_str() != "-" => files::write_whole(path, bytes, force),
-        _ => {
-            let mut stdout = io::stdout().lock();
-            stdout.write_all(bytes).map_err(CliError::stdout)?;
-            stdout.flush().map_err(CliError::stdout)
-        }
-    }
+    files::write_out(&bytes, &args.out)
 }

@@ -92,3 +92,31 @@ pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
         stderr,
     }
 }
+
+/// Runs `nonogram ARGS` from the repository root, so that the paths it prints are the short
+/// relative ones (`testdata/seeds/duck.non`) whatever the machine.
+pub fn run_at_root(args: &[&str]) -> Run {
+    run_in(&repo_root(), args, b"")
+}
+
+/// Asserts the shape of every failure: the given status, nothing on stdout, and exactly one
+/// line on stderr that starts with `nonogram: ` and shows no sign of a panic.
+#[track_caller]
+pub fn assert_one_line_error(run: &Run, code: i32, what: &str) {
+    assert_eq!(run.code, code, "{what}: exit status\n{run:?}");
+    assert_eq!(run.stdout, "", "{what}: stdout");
+    assert_eq!(
+        run.stderr.lines().count(),
+        1,
+        "{what}: one stderr line\n{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.starts_with("nonogram: "),
+        "{what}: {}",
+        run.stderr
+    );
+    for sign in ["panicked", "RUST_BACKTRACE", "stack backtrace"] {
+        assert!(!run.stderr.contains(sign), "{what}: {}", run.stderr);
+    }
+}

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::cmd::solve::plural;
+use crate::report::plural;
 
 /// How many of the slowest puzzles the summary lists.
 const SLOWEST: usize = 10;

@@ -1,0 +1,65 @@
+//! Reports as drawings: SVG or PNG sheets of the first solution (or of deduction's partial
+//! grid), through `nonogram_render`.
+
+use nonogram_core::{Cells, Puzzle};
+use nonogram_render::{PngRenderer, SheetOptions, SvgRenderer};
+
+use crate::error::CliError;
+use crate::report::Report;
+
+/// An image format for sheets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SheetKind {
+    /// Scalable vector graphics, text.
+    Svg,
+    /// A PNG image, binary.
+    Png,
+}
+
+impl SheetKind {
+    /// The kind a file extension (lowercase) names.
+    pub fn from_extension(ext: Option<&str>) -> Option<SheetKind> {
+        match ext? {
+            "svg" => Some(SheetKind::Svg),
+            "png" => Some(SheetKind::Png),
+            _ => None,
+        }
+    }
+
+    /// `svg` or `png`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SheetKind::Svg => "svg",
+            SheetKind::Png => "png",
+        }
+    }
+}
+
+/// Draws `cells` with `puzzle`'s clues.
+pub fn draw(
+    puzzle: &Puzzle,
+    cells: &dyn Cells,
+    kind: SheetKind,
+    options: SheetOptions,
+) -> Result<Vec<u8>, CliError> {
+    match kind {
+        SheetKind::Svg => Ok(SvgRenderer::new(options).render(puzzle, cells).into_bytes()),
+        SheetKind::Png => PngRenderer::new(options)
+            .render(puzzle, cells)
+            .map_err(|e| CliError::Usage(e.to_string())),
+    }
+}
+
+/// Draws the first grid of `report`; `None` when it has none (no solution was found, or
+/// deduction met a contradiction).
+pub fn draw_report(
+    report: &Report<'_>,
+    kind: SheetKind,
+    options: SheetOptions,
+) -> Result<Option<Vec<u8>>, CliError> {
+    let grids = report.grids();
+    let Some(first) = grids.first() else {
+        return Ok(None);
+    };
+    draw(report.puzzle, first, kind, options).map(Some)
+}

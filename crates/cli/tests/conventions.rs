@@ -1,0 +1,283 @@
+//! The command line's conventions, each pinned by a test that failed before the report path
+//! was made one: statuses that claim only what was proved, options obeyed on every output path
+//! or refused, one meaning for `-o` and `--output`, clap's own words in usage errors, and
+//! clues that cannot be satisfied answered as "no solution" by every command.
+
+use std::fs;
+
+use serde_json::Value;
+
+mod common;
+
+use common::{assert_one_line_error, run_at_root as run, run_in, scratch};
+
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+const TWO: &str = "testdata/cli/two-solutions.non";
+
+/// `--solutions 1` finds a solution without checking for others: never `unique`.
+#[test]
+fn one_solution_asked_is_not_called_unique() {
+    let text = run(&["solve", "--solutions", "1", TWO]);
+    assert_eq!(text.code, 0, "{text:?}");
+    assert!(!text.stdout.contains("unique"), "{}", text.stdout);
+    assert!(
+        text.stdout.contains("not checked for others"),
+        "{}",
+        text.stdout
+    );
+
+    let json = run(&["solve", "--solutions", "1", "--output", "json", TWO]);
+    let record = &json_lines(&json.stdout)[0];
+    assert_eq!(record["status"], "solved");
+    assert_eq!(record["stop"], "solution-limit");
+
+    // The batch summary counts it as solved, not unique.
+    let dir = scratch("solutions-1");
+    fs::copy(common::repo_root().join(TWO), dir.join("two.non")).unwrap();
+    let batch = run_in(
+        &dir,
+        &[
+            "batch",
+            "two.non",
+            "--solutions",
+            "1",
+            "--summary",
+            "s.json",
+        ],
+        b"",
+    );
+    assert_eq!(batch.code, 0, "{batch:?}");
+    assert_eq!(json_lines(&batch.stdout)[0]["status"], "solved");
+    let summary: Value = serde_json::from_slice(&fs::read(dir.join("s.json")).unwrap()).unwrap();
+    assert_eq!(summary["status"]["unique"], 0);
+    assert_eq!(summary["status"]["solved"], 1);
+
+    // A puzzle that line solving completes is unique whatever was asked: that is proved.
+    let duck = run(&[
+        "solve",
+        "--solutions",
+        "1",
+        "--output",
+        "json",
+        "testdata/seeds/duck.non",
+    ]);
+    assert_eq!(json_lines(&duck.stdout)[0]["status"], "unique");
+}
+
+/// Drawings go through the same solve as text: the options are obeyed, and a puzzle with
+/// several solutions says so instead of silently drawing one.
+#[test]
+fn drawings_obey_the_solve_options() {
+    let dir = scratch("drawings");
+    let svg = dir.join("two.svg");
+    let drawn = run(&["solve", TWO, "-o", svg.to_str().unwrap()]);
+    assert_eq!(drawn.code, 0, "{drawn:?}");
+    assert!(fs::read_to_string(&svg).unwrap().starts_with("<?xml"));
+    assert!(drawn.stderr.contains("2 solutions"), "{drawn:?}");
+
+    // A time limit of zero on a puzzle that needs search: cut short, exit 3, nothing claimed.
+    let hard = "testdata/puzzles/webpbn-06574.non";
+    let png = dir.join("forever.png");
+    let cut = run(&[
+        "solve",
+        hard,
+        "--timeout",
+        "0",
+        "--threads",
+        "1",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(cut.code, 3, "{cut:?}");
+    assert!(cut.stderr.contains("time limit"), "{cut:?}");
+
+    // render: no solution exits 1, as solve does, and draws nothing.
+    let none = run(&["render", "testdata/cli/no-solution.non"]);
+    assert_eq!(none.code, 1, "{none:?}");
+    assert_eq!(none.stdout, "");
+    assert!(none.stderr.contains("no solution"), "{none:?}");
+    assert_eq!(run(&["solve", "testdata/cli/no-solution.non"]).code, 1);
+}
+
+/// `-o FILE` is always a file; `--output KIND` is always what to print; an extension that
+/// names nothing we write is refused rather than filled with text.
+#[test]
+fn out_is_a_file_and_output_a_kind() {
+    let dir = scratch("out-and-output");
+    let duck = common::repo_root().join("testdata/seeds/duck.non");
+    let duck = duck.to_str().unwrap();
+    // solve -o x.png writes a PNG (it wrote nothing before).
+    let png = dir.join("duck.png");
+    let made = run(&["solve", duck, "-o", png.to_str().unwrap()]);
+    assert_eq!(made.code, 0, "{made:?}");
+    assert!(fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    // render -o x.jpg is refused (it wrote text into the .jpg before).
+    let jpg = dir.join("duck.jpg");
+    let refused = run(&["render", duck, "-o", jpg.to_str().unwrap()]);
+    assert_one_line_error(&refused, 2, "render -o x.jpg");
+    assert!(!jpg.exists());
+    // batch --output json is refused (it created a file named `json` before).
+    let batch = run_in(&dir, &["batch", duck, "--output", "json"], b"");
+    assert_one_line_error(&batch, 2, "batch --output json");
+    assert!(!dir.join("json").exists());
+    // An --output that disagrees with the extension is refused.
+    let clash = run(&[
+        "solve",
+        duck,
+        "--output",
+        "svg",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_one_line_error(&clash, 2, "--output svg -o x.png");
+    // --ascii has no effect on JSON: refused rather than ignored.
+    assert_one_line_error(
+        &run(&["solve", duck, "--output", "json", "--ascii"]),
+        2,
+        "--ascii with json",
+    );
+    // --deduce-only with options it would ignore is refused.
+    assert_one_line_error(
+        &run(&["solve", duck, "--deduce-only", "--engine", "sat"]),
+        2,
+        "--deduce-only --engine",
+    );
+    // Text to a file is plain, and written whole.
+    let txt = dir.join("duck.txt");
+    let text = run(&["solve", duck, "-o", txt.to_str().unwrap()]);
+    assert_eq!((text.code, text.stdout.as_str()), (0, ""), "{text:?}");
+    assert!(fs::read_to_string(&txt)
+        .unwrap()
+        .ends_with("unique solution\n"));
+}
+
+/// Usage errors stay on one line but keep what clap says: the missing argument, the tip.
+#[test]
+fn usage_errors_keep_clap_s_words() {
+    let typo = run(&["solve", "--outptu", "json", TWO]);
+    assert_one_line_error(&typo, 2, "typo");
+    assert!(typo.stderr.contains("'--outptu'"), "{}", typo.stderr);
+    assert!(typo.stderr.contains("'--output'"), "{}", typo.stderr);
+
+    let missing = run(&["patterns"]);
+    assert_one_line_error(&missing, 2, "missing clue");
+    assert!(missing.stderr.contains("<CLUE>"), "{}", missing.stderr);
+
+    let value = run(&["solve", "--engine", "magic", TWO]);
+    assert_one_line_error(&value, 2, "bad engine");
+    assert!(value.stderr.contains("magic"), "{}", value.stderr);
+    assert!(value.stderr.contains("search"), "{}", value.stderr);
+}
+
+/// Clues that cannot all be satisfied were read perfectly well: "no solution", with the
+/// reason, from every command, and convertible like any puzzle.
+#[test]
+fn inconsistent_clues_have_no_solution_everywhere() {
+    let dir = scratch("inconsistent");
+    let cases = [
+        (
+            "too-long.non",
+            "width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n",
+            "the clue of row 1 needs 3 cells but the line has only 2",
+        ),
+        (
+            "totals.non",
+            "width 2\nheight 2\nrows\n2\n2\ncolumns\n1\n1\n",
+            "the row clues fill 4 cells but the column clues fill 2",
+        ),
+    ];
+    for (name, text, reason) in cases {
+        let path = dir.join(name);
+        fs::write(&path, text).unwrap();
+        let path = path.to_str().unwrap();
+        let solved = run(&["solve", path]);
+        assert_eq!(solved.code, 1, "{solved:?}");
+        assert_eq!(solved.stdout, format!("no solution: {reason}\n"));
+        let json = run(&["solve", "--output", "json", path]);
+        let record = &json_lines(&json.stdout)[0];
+        assert_eq!(record["status"], "none");
+        assert_eq!(record["reason"], reason);
+        let deduced = run(&["solve", "--deduce-only", path]);
+        assert_eq!(deduced.code, 1, "{deduced:?}");
+        assert!(deduced.stdout.contains(reason), "{deduced:?}");
+        let explained = run(&["explain", path]);
+        assert_eq!(explained.code, 1, "{explained:?}");
+        assert!(explained.stdout.contains(reason), "{explained:?}");
+        let drawn = run(&["render", path]);
+        assert_eq!(drawn.code, 1, "{drawn:?}");
+        let converted = run(&["convert", path, "--to", "nin"]);
+        assert_eq!(converted.code, 0, "{converted:?}");
+        let batch = run_in(&dir, &["batch", name], b"");
+        assert_eq!(batch.code, 0, "{batch:?}");
+        assert_eq!(json_lines(&batch.stdout)[0]["status"], "none");
+    }
+}
+
+/// `solve` takes several files (as a shell glob gives them), and goes on past one it cannot
+/// read, with the highest status.
+#[test]
+fn solve_takes_several_files() {
+    let both = run(&["solve", "testdata/seeds/duck.non", TWO, "--output", "json"]);
+    assert_eq!(both.code, 0, "{both:?}");
+    let records = json_lines(&both.stdout);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["source"], "testdata/seeds/duck.non");
+    assert_eq!(records[1]["source"], TWO);
+
+    let text = run(&["solve", "testdata/seeds/duck.non", TWO]);
+    assert!(
+        text.stdout.starts_with("testdata/seeds/duck.non"),
+        "{text:?}"
+    );
+    assert!(text.stdout.contains(&format!("\n{TWO}")), "{text:?}");
+
+    let with_bad = run(&["solve", "testdata/no/such.non", "testdata/seeds/duck.non"]);
+    assert_eq!(with_bad.code, 2, "{with_bad:?}");
+    assert!(with_bad.stdout.contains("unique solution"), "{with_bad:?}");
+    assert_eq!(with_bad.stderr.lines().count(), 1, "{with_bad:?}");
+}
+
+/// Errors name places one way everywhere: `file:line:column:`.
+#[test]
+fn error_locations_have_one_form() {
+    let dir = scratch("locations");
+    let picture = dir.join("bad.txt");
+    fs::write(&picture, "#.\n#z\n").unwrap();
+    let made = run(&["make", picture.to_str().unwrap()]);
+    assert_one_line_error(&made, 2, "make of a bad picture");
+    assert!(
+        made.stderr.contains("bad.txt:2:2: "),
+        "file:line:column: {}",
+        made.stderr
+    );
+}
+
+/// `explain --hint` on a grid with a mistake says the grid contradicts the clues, and where,
+/// instead of saying the puzzle has no solution.
+#[test]
+fn a_hint_on_a_wrong_grid_names_the_mistake() {
+    let dir = scratch("hint-mistake");
+    // smallex's solution starts `.###.`; claim its first cell filled.
+    let grid = dir.join("partial.txt");
+    fs::write(&grid, "#????\n?????\n?????\n?????\n?????\n").unwrap();
+    let hint = run(&[
+        "explain",
+        "testdata/seeds/smallex.non",
+        "--hint",
+        "--grid",
+        grid.to_str().unwrap(),
+    ]);
+    assert_eq!(hint.code, 1, "{hint:?}");
+    assert!(
+        hint.stdout.contains("the grid contradicts the clues"),
+        "{}",
+        hint.stdout
+    );
+    assert!(hint.stdout.contains("(r1,c1) is filled"), "{}", hint.stdout);
+    assert!(!hint.stdout.contains("no solution"), "{}", hint.stdout);
+}
