@@ -1,5 +1,5 @@
-//! The foundation's acceptance checks, on the shared corpora (`shared/puzzles/` beside the
-//! repository, as CI lays it out):
+//! The foundation's acceptance checks, on the corpora shipped in `testdata/corpus/` (copied
+//! from the project's shared puzzles, with their attribution):
 //!
 //! - every black-and-white puzzle file parses and solves (Knotty and Faase excepted: they are the
 //!   survey's two hardest and are benchmarks, not tests), and every goal a file carries is the
@@ -8,32 +8,21 @@
 //!   the first, are reported `multiple`;
 //! - the first 100 TAAI 2011 puzzles agree with the published solutions.
 //!
-//! Without the corpora (a clone used on its own) the tests say so and pass, except under CI,
-//! where a missing corpus is a failure.
+//! A missing corpus is a failure: a test never passes by checking nothing.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use nonogram_core::{Config, Solver, Status};
 
-fn corpus() -> Option<PathBuf> {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let found = here
-        .ancestors()
-        .map(|a| a.join("shared/puzzles"))
-        .find(|p| p.is_dir());
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "shared/puzzles not found above {}",
-            here.display()
-        );
-        eprintln!(
-            "shared/puzzles not found above {}; skipping",
-            here.display()
-        );
-    }
-    found
+fn corpus() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/corpus");
+    assert!(
+        root.join("README.md").is_file(),
+        "the shipped corpus is missing at {}",
+        root.display()
+    );
+    root
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -61,7 +50,7 @@ fn solver(max_solutions: usize) -> Solver {
 
 #[test]
 fn every_black_and_white_shared_puzzle_solves_and_matches_its_goal() {
-    let Some(root) = corpus() else { return };
+    let root = corpus();
     let mut files = Vec::new();
     walk(&root, &mut files);
     let solver = solver(2);
@@ -139,7 +128,7 @@ fn every_black_and_white_shared_puzzle_solves_and_matches_its_goal() {
 
 #[test]
 fn taai_2011_puzzles_30_and_180_have_several_solutions() {
-    let Some(root) = corpus() else { return };
+    let root = corpus();
     let (_, puzzles) =
         nonogram_formats::read_file(&root.join("tournament/taai2011.txt"), None).unwrap();
     for number in [30, 180] {
@@ -152,7 +141,7 @@ fn taai_2011_puzzles_30_and_180_have_several_solutions() {
 
 #[test]
 fn first_hundred_taai_2011_puzzles_match_the_published_solutions() {
-    let Some(root) = corpus() else { return };
+    let root = corpus();
     let (_, puzzles) =
         nonogram_formats::read_file(&root.join("tournament/taai2011.txt"), None).unwrap();
     let (_, published) =

@@ -449,7 +449,31 @@ fn engines_and_seeds_change_the_work_not_the_results() {
 
 #[test]
 fn ctrl_c_flushes_the_results_and_prints_the_summary() {
-    let dir = scratch("interrupt");
+    interrupt_with(&["INT"], "interrupt");
+}
+
+/// SIGTERM and SIGHUP (a `kill`, a closed terminal, a scheduler's time limit) stop as cleanly
+/// as Ctrl-C.
+#[test]
+fn sigterm_and_sighup_stop_cleanly_too() {
+    interrupt_with(&["TERM"], "sigterm");
+    interrupt_with(&["HUP"], "sighup");
+}
+
+/// A second signal exits at once, and says that the summary is skipped.
+#[test]
+fn a_second_signal_says_the_summary_is_skipped() {
+    let stderr = interrupt_with(&["INT", "INT"], "twice");
+    assert!(
+        stderr.contains("interrupted again: exiting at once, without the summary"),
+        "{stderr}"
+    );
+}
+
+/// Starts a batch of one quick and five endless puzzles, sends `signals` once the quick one's
+/// line is out, and checks the clean stop; returns standard error.
+fn interrupt_with(signals: &[&str], name: &str) -> String {
+    let dir = scratch(name);
     // One quick puzzle sorts first; then 100×100 puzzles of 100! solutions, of which the most
     // a run may ask for (10,000) take seconds to enumerate.
     copy("seeds/duck.non", &dir.join("set/a-duck.non"));
@@ -479,28 +503,33 @@ fn ctrl_c_flushes_the_results_and_prints_the_summary() {
     assert_eq!(lines(&first)[0]["source"], "set/a-duck.non");
     std::thread::sleep(Duration::from_millis(300));
     let start = Instant::now();
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
+    for signal in signals {
+        let kill = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+    }
     let mut rest = String::new();
     out.read_to_string(&mut rest).unwrap();
     let status = child.wait().unwrap();
     let stopped_in = start.elapsed();
     let stderr = err.join().unwrap();
 
-    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert_eq!(status.code(), Some(130), "{signals:?}: {stderr}");
     assert!(
         stopped_in < Duration::from_secs(10),
-        "took {stopped_in:?} to stop"
+        "{signals:?}: took {stopped_in:?} to stop"
     );
     // The enumeration cut short has no line (so --resume does it again), and no other puzzle
-    // was started after Ctrl-C.
+    // was started after the signal.
     assert_eq!(rest, "", "only the duck was finished");
-    assert!(stderr.contains("batch: 1 of 6 puzzles"), "{stderr}");
-    assert!(
-        stderr.contains("interrupted: 5 puzzles not done"),
-        "{stderr}"
-    );
+    if signals.len() == 1 {
+        assert!(stderr.contains("batch: 1 of 6 puzzles"), "{stderr}");
+        assert!(
+            stderr.contains("interrupted: 5 puzzles not done"),
+            "{stderr}"
+        );
+    }
+    stderr
 }

@@ -9,10 +9,10 @@
 //!    ([`output`]) and advances the progress bar;
 //! 4. the [`summary`] goes to stderr, and as JSON to `--summary FILE`.
 //!
-//! Ctrl-C sets a flag that every running solve polls (through `solve_cancellable`) and that stops
-//! the pool from starting new puzzles. A puzzle cut short that way gets no result line, so that
-//! `--resume` does it again; everything finished before is already on disk. A second Ctrl-C exits
-//! at once.
+//! Ctrl-C (or SIGTERM, or SIGHUP) sets a flag that every running solve polls (through
+//! `solve_cancellable`) and that stops the pool from starting new puzzles. A puzzle cut short
+//! that way gets no result line, so that `--resume` does it again; everything finished before
+//! is already on disk. A second signal exits at once, saying that the summary is skipped.
 //!
 //! Result lines have the schema of `solve --output json` (the solve command's own serialiser
 //! writes them), and a file that cannot be read or parsed gives one line with status `error`.
@@ -132,9 +132,15 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     let cancel = Arc::new(AtomicBool::new(false));
     {
         let cancel = Arc::clone(&cancel);
+        // Ctrl-C, SIGTERM and SIGHUP (the `termination` feature of ctrlc) all stop cleanly.
         let installed = ctrlc::set_handler(move || {
-            // The first Ctrl-C stops cleanly; a second one means "now".
+            // The first signal stops cleanly; a second one means "now", and says what that
+            // costs.
             if cancel.swap(true, Ordering::SeqCst) {
+                eprintln!(
+                    "\nnonogram: interrupted again: exiting at once, without the summary; every \
+                     result line written so far is on disk, and --resume finishes the rest"
+                );
                 std::process::exit(Exit::Interrupted as i32);
             }
         });
