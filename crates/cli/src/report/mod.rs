@@ -6,7 +6,9 @@
 //! `batch` lines are its JSON. So a status, an exit code and a drawing can never disagree
 //! about what the run proved.
 
+pub mod explain;
 pub mod json;
+pub mod make;
 pub mod sheet;
 pub mod text;
 
