@@ -101,6 +101,7 @@ impl TextRendererBuilder {
                 charset: Charset::Ascii,
                 clues: true,
                 colour: false,
+                true_colour: false,
             },
         }
     }
@@ -126,6 +127,14 @@ impl TextRendererBuilder {
         self
     }
 
+    /// Whether colour output (see [`TextRendererBuilder::colour`]) may use 24-bit ANSI colours,
+    /// which draw a colour puzzle's cells and clues in their own RGB. Default: false. Has no
+    /// effect without colour, nor on black-and-white puzzles.
+    pub fn true_colour(&mut self, yes: bool) -> &mut TextRendererBuilder {
+        self.renderer.true_colour = yes;
+        self
+    }
+
     /// The configured renderer.
     pub fn build(&self) -> TextRenderer {
         self.renderer.clone()
@@ -139,6 +148,7 @@ pub struct TextRenderer {
     charset: Charset,
     clues: bool,
     colour: bool,
+    true_colour: bool,
 }
 
 impl TextRenderer {
