@@ -12,10 +12,16 @@
 //! Unknown cells are `?` in both (the notebook's `que`). Where the seeds print nothing for an
 //! empty line we print `0`, as everywhere else in the toolkit; and where the Haskell code pads a
 //! missing column number with one space (misaligning the columns after it), we pad with two.
+//!
+//! Neither seed knows colour puzzles; we draw them in the same layouts, each known cell with its
+//! colour's character (`|r|g|_|`, the background staying `_`) and each clue number followed by
+//! its run's character (`2r 1g`, as [`Clue::display`] writes it). In the HaskellWiki layout a
+//! column number of three characters or more (`10r`) no longer fits its two-character slot and
+//! pushes the rest of its line right, as three-digit numbers already do in black and white.
 
 use std::fmt;
 
-use nonogram_model::{Cell, Puzzle};
+use nonogram_model::{Cell, Clue, Palette, Puzzle};
 
 use crate::Cells;
 
@@ -32,6 +38,7 @@ pub enum TextStyle {
 }
 
 impl TextStyle {
+    /// Every style, the default first.
     pub const ALL: [TextStyle; 3] = [TextStyle::Book, TextStyle::Haskell, TextStyle::Notebook];
 
     /// `book`, `haskell` or `notebook`.
@@ -55,21 +62,42 @@ impl fmt::Display for TextStyle {
     }
 }
 
-fn numbers(runs: Option<&[u32]>) -> Vec<String> {
-    match runs {
-        Some(r) if !r.is_empty() => r.iter().map(u32::to_string).collect(),
+/// The numbers of a clue, each followed by its colour's character in a colour puzzle; `0` for
+/// an empty line.
+fn numbers(clue: Option<&Clue>, palette: &Palette) -> Vec<String> {
+    match clue {
+        Some(clue) if !clue.is_empty() => clue
+            .iter()
+            .map(|run| match palette.get(run.colour) {
+                Some(colour) if !palette.is_black_and_white() => {
+                    format!("{}{}", run.len, colour.symbol)
+                }
+                _ => run.len.to_string(),
+            })
+            .collect(),
         _ => vec!["0".to_string()],
     }
 }
 
-/// The cells of row `r` between bars, with `filled` for filled cells.
-fn barred_row(cells: &dyn Cells, r: usize, filled: char) -> String {
+/// The cells of row `r` between bars, with `filled` for filled cells of a black-and-white
+/// puzzle and the colour's character for a colour puzzle's.
+fn barred_row(cells: &dyn Cells, r: usize, filled: char, palette: &Palette) -> String {
     let mut out = String::from("|");
     for c in 0..cells.width() {
-        out.push(match cells.cell(r, c) {
-            Cell::Filled => filled,
-            Cell::Empty => '_',
-            Cell::Unknown => '?',
+        out.push(if palette.is_black_and_white() {
+            match cells.cell(r, c) {
+                Cell::Filled => filled,
+                Cell::Empty => '_',
+                Cell::Unknown => '?',
+            }
+        } else {
+            let options = cells.options(r, c);
+            match options.only() {
+                Some(id) if id.is_background() => '_',
+                Some(id) => palette.get(id).map_or('?', |e| e.symbol),
+                None if options.is_empty() => '!',
+                None => '?',
+            }
         });
         out.push('|');
     }
@@ -80,13 +108,13 @@ fn barred_row(cells: &dyn Cells, r: usize, filled: char) -> String {
 pub fn render_haskell(puzzle: &Puzzle, cells: &dyn Cells) -> String {
     let mut out = String::new();
     for r in 0..cells.height() {
-        out.push_str(&barred_row(cells, r, 'X'));
+        out.push_str(&barred_row(cells, r, 'X', puzzle.palette()));
         out.push(' ');
-        out.push_str(&numbers(puzzle.rows().get(r).map(|c| c.runs())).join(" "));
+        out.push_str(&numbers(puzzle.rows().get(r), puzzle.palette()).join(" "));
         out.push('\n');
     }
     let columns: Vec<Vec<String>> = (0..cells.width())
-        .map(|c| numbers(puzzle.columns().get(c).map(|k| k.runs())))
+        .map(|c| numbers(puzzle.columns().get(c), puzzle.palette()))
         .collect();
     let depth = columns.iter().map(Vec::len).max().unwrap_or(0);
     for line in 0..depth {
@@ -107,9 +135,9 @@ pub fn render_haskell(puzzle: &Puzzle, cells: &dyn Cells) -> String {
 pub fn render_notebook(puzzle: &Puzzle, cells: &dyn Cells) -> String {
     let mut out = String::new();
     for r in 0..cells.height() {
-        out.push_str(&barred_row(cells, r, '#'));
+        out.push_str(&barred_row(cells, r, '#', puzzle.palette()));
         out.push_str(" # ");
-        out.push_str(&numbers(puzzle.rows().get(r).map(|c| c.runs())).join(" "));
+        out.push_str(&numbers(puzzle.rows().get(r), puzzle.palette()).join(" "));
         out.push('\n');
     }
     // Each column's clue as the notebook builds it: '#', then the numbers joined by spaces, read
@@ -118,7 +146,7 @@ pub fn render_notebook(puzzle: &Puzzle, cells: &dyn Cells) -> String {
         .map(|c| {
             let text = format!(
                 "#{}",
-                numbers(puzzle.columns().get(c).map(|k| k.runs())).join(" ")
+                numbers(puzzle.columns().get(c), puzzle.palette()).join(" ")
             );
             text.chars().collect()
         })
