@@ -4,8 +4,9 @@
 //!
 //! The column clues stand above the grid, one number per text line and aligned at the bottom, so
 //! the last run of every column sits just above its first cell; the row clues stand to the left,
-//! aligned on the right. The grid itself can hold a solved [`Picture`] or a partial grid (any
-//! [`Cells`], such as a [`PartialGrid`](nonogram_model::PartialGrid)); unknown cells show as `?`.
+//! aligned on the right. The grid itself can hold a solved
+//! [`Picture`](nonogram_model::Picture) or a partial grid (any [`Cells`], such as a
+//! [`PartialGrid`](nonogram_model::PartialGrid)); unknown cells show as `?`.
 //!
 //! Colour puzzles (a palette of more than one colour besides the background) are drawn in their
 //! colours everywhere: in text each known cell shows its colour's character, or with 24-bit

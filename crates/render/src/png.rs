@@ -288,7 +288,7 @@ impl PngRenderer {
             let side = cell - 2 * inset;
             img.frame(x + inset, y + inset, side, t, MARK);
             if side > 2 * t {
-                img.frame(x + inset + t, y + inset + t, side - 2 * t, 1, MARK_LINING);
+                img.frame(x + inset + t, y + inset + t, side - 2 * t, t, MARK_LINING);
             }
         }
         let (gx, gy) = layout.grid_origin();

@@ -204,8 +204,8 @@ impl Layout {
     }
 
     /// The red frame of a marked cell: its inset from the cell's edge and its thickness; the
-    /// white lining is one pixel inside it. Clear of the grid lines (a guide line reaches one
-    /// pixel into the cell) and thin enough to leave the cell's colour visible.
+    /// white lining, as thick, runs just inside it. Clear of the grid lines (a guide line
+    /// reaches one pixel into the cell) and thin enough to leave the cell's colour visible.
     pub fn mark_frame(&self) -> (u32, u32) {
         (2, (self.cell / 10).max(1))
     }

@@ -15,9 +15,9 @@
 //!
 //! Neither seed knows colour puzzles; we draw them in the same layouts, each known cell with its
 //! colour's character (`|r|g|_|`, the background staying `_`) and each clue number followed by
-//! its run's character (`2r 1g`, as [`Clue::display`] writes it). In the HaskellWiki layout a
-//! column number of three characters or more (`10r`) no longer fits its two-character slot and
-//! pushes the rest of its line right, as three-digit numbers already do in black and white.
+//! its run's character (`2r 1g`, as [`Clue::display`] writes it). The HaskellWiki layout's
+//! column clues have two characters a number, so there each number stands above its run's
+//! character, on a line of their own, rather than beside it.
 
 use std::fmt;
 
@@ -62,21 +62,33 @@ impl fmt::Display for TextStyle {
     }
 }
 
-/// The numbers of a clue, each followed by its colour's character in a colour puzzle; `0` for
-/// an empty line.
-fn numbers(clue: Option<&Clue>, palette: &Palette) -> Vec<String> {
+/// The numbers of a clue, each with its colour's character in a colour puzzle; `0` for an
+/// empty line.
+fn runs(clue: Option<&Clue>, palette: &Palette) -> Vec<(String, Option<char>)> {
     match clue {
         Some(clue) if !clue.is_empty() => clue
             .iter()
-            .map(|run| match palette.get(run.colour) {
-                Some(colour) if !palette.is_black_and_white() => {
-                    format!("{}{}", run.len, colour.symbol)
-                }
-                _ => run.len.to_string(),
+            .map(|run| {
+                let symbol = palette
+                    .get(run.colour)
+                    .filter(|_| !palette.is_black_and_white())
+                    .map(|e| e.symbol);
+                (run.len.to_string(), symbol)
             })
             .collect(),
-        _ => vec!["0".to_string()],
+        _ => vec![("0".to_string(), None)],
     }
+}
+
+/// The numbers of a clue, each followed by its colour's character in a colour puzzle (`2r`).
+fn numbers(clue: Option<&Clue>, palette: &Palette) -> Vec<String> {
+    runs(clue, palette)
+        .into_iter()
+        .map(|(n, symbol)| match symbol {
+            Some(s) => format!("{n}{s}"),
+            None => n,
+        })
+        .collect()
 }
 
 /// The cells of row `r` between bars, with `filled` for filled cells of a black-and-white
@@ -113,20 +125,25 @@ pub fn render_haskell(puzzle: &Puzzle, cells: &dyn Cells) -> String {
         out.push_str(&numbers(puzzle.rows().get(r), puzzle.palette()).join(" "));
         out.push('\n');
     }
-    let columns: Vec<Vec<String>> = (0..cells.width())
-        .map(|c| numbers(puzzle.columns().get(c), puzzle.palette()))
+    let columns: Vec<Vec<(String, Option<char>)>> = (0..cells.width())
+        .map(|c| runs(puzzle.columns().get(c), puzzle.palette()))
         .collect();
     let depth = columns.iter().map(Vec::len).max().unwrap_or(0);
+    // In a colour puzzle, a second text line under each line of numbers holds their characters.
+    let symbol_lines = usize::from(!puzzle.palette().is_black_and_white());
     for line in 0..depth {
-        let mut text = String::new();
-        for column in &columns {
-            match column.get(line) {
-                Some(n) => text.push_str(&format!("{n:>2}")),
-                None => text.push_str("  "),
+        for symbols in 0..=symbol_lines {
+            let mut text = String::new();
+            for column in &columns {
+                match column.get(line) {
+                    Some((n, _)) if symbols == 0 => text.push_str(&format!("{n:>2}")),
+                    Some((_, Some(s))) => text.push_str(&format!("{s:>2}")),
+                    _ => text.push_str("  "),
+                }
             }
+            out.push_str(text.trim_end());
+            out.push('\n');
         }
-        out.push_str(text.trim_end());
-        out.push('\n');
     }
     out
 }

@@ -86,7 +86,7 @@ impl SvgRenderer {
             let (inset, t) = layout.mark_frame();
             let red = f64::from(inset) + f64::from(t) / 2.0;
             let red_side = f64::from(cell) - 2.0 * red;
-            let white = f64::from(inset + t) + 0.5;
+            let white = red + f64::from(t);
             let white_side = f64::from(cell) - 2.0 * white;
             let _ = writeln!(svg, r#"<g id="marks" fill="none">"#);
             for (r, c) in marks {
@@ -101,7 +101,7 @@ impl SvgRenderer {
                 if white_side > 0.0 {
                     let _ = writeln!(
                         svg,
-                        r#"<rect x="{}" y="{}" width="{white_side}" height="{white_side}" stroke="white" stroke-width="1"/>"#,
+                        r#"<rect x="{}" y="{}" width="{white_side}" height="{white_side}" stroke="white" stroke-width="{t}"/>"#,
                         x + white,
                         y + white
                     );
