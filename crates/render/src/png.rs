@@ -14,7 +14,7 @@ use std::fmt;
 
 use nonogram_model::{Puzzle, Rgb};
 
-use crate::sheet::{light_digits_on, paint, Layout, Paint, SheetOptions};
+use crate::sheet::{cell_paint, light_digits_on, Layout, Paint, SheetOptions};
 use crate::Cells;
 
 /// The largest image drawn: 64 megapixels (64 MiB of greyscale before compression, three times
@@ -264,7 +264,7 @@ impl PngRenderer {
         for r in 0..layout.rows {
             for c in 0..layout.cols {
                 let (x, y) = layout.cell_origin(r, c);
-                match paint(puzzle, cells, r, c, options.style) {
+                match cell_paint(puzzle, cells, r, c, options.style) {
                     Paint::Fill(colour) => img.fill(x, y, cell, cell, colour),
                     Paint::Nothing => {}
                     Paint::Hatch => {

@@ -4,15 +4,6 @@
 //!
 //! Everything is in whole pixels (SVG user units are pixels too), so the PNG rasteriser never has
 //! to round and the two outputs line up exactly.
-//!
-//! Colour puzzles: cells are filled with their colour's RGB (background cells are left white, or
-//! filled with the background's RGB when it is not white), and each clue number stands on a
-//! square of its run's colour, framed in the grid's grey, the digits black or white by the
-//! colour's luma, as webpbn prints them. Black-and-white puzzles keep plain black digits on white.
-//!
-//! Marks: the cells passed to `render_marked` (where two solutions differ) get a red frame
-//! inside the cell, lined in white so that it shows on any fill, red cells included; the
-//! cell's own colour stays visible in the middle.
 
 use nonogram_model::{Cell, Clue, Palette, Puzzle, Rgb};
 
@@ -32,6 +23,16 @@ pub enum CellStyle {
 
 /// Options of the SVG and PNG renderers. Every field has a default; build them with struct update
 /// syntax from [`SheetOptions::default`].
+///
+/// What the sheets look like, whatever the options: a colour puzzle's cells are filled with
+/// their colour's RGB (background cells are left white, or filled with the background's RGB when
+/// it is not white), and each of its clue numbers stands on a square of its run's colour, framed
+/// in the grid's grey, the digits black or white by the colour's luma, as webpbn prints them.
+/// A black-and-white puzzle has black cells and plain black digits on white. The cells given to
+/// `render_marked` ([`SvgRenderer`](crate::SvgRenderer), [`PngRenderer`](crate::PngRenderer)),
+/// where two solutions differ, get a red frame two pixels inside the cell (a tenth of the cell
+/// thick, at least one pixel), lined inside with white as thick, so that it shows on any fill,
+/// red included; the cell's own colour stays visible in the middle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SheetOptions {
     /// The side of a cell in pixels. Default: 20. Clamped to 8..=200 when drawing (digits need
@@ -223,7 +224,7 @@ pub(crate) enum Paint {
 }
 
 /// The cell at `(row, col)` as the sheet shows it under `style`.
-pub(crate) fn paint(
+pub(crate) fn cell_paint(
     puzzle: &Puzzle,
     cells: &dyn Cells,
     row: usize,

@@ -1,6 +1,6 @@
 //! Puzzle sheets as SVG: a blank sheet to print, a solution, or a partial grid with its unknown
 //! cells hatched; in a colour puzzle's colours, with the cells where solutions differ marked
-//! (see [`crate::SheetOptions`] for how colours and marks look).
+//! (see [`SheetOptions`] for how colours and marks look).
 //!
 //! The XML is written by hand: the document is a handful of element kinds, and a dependency
 //! would add nothing but weight. Every piece of text that comes from a file (the title) goes
@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use nonogram_model::{Puzzle, Rgb};
 
-use crate::sheet::{light_digits_on, paint, Layout, Paint, SheetOptions};
+use crate::sheet::{cell_paint, light_digits_on, Layout, Paint, SheetOptions};
 use crate::Cells;
 
 /// Draws puzzle sheets as SVG documents.
@@ -65,7 +65,7 @@ impl SvgRenderer {
         let _ = writeln!(svg, r#"<g id="cells">"#);
         for r in 0..layout.rows {
             for c in 0..layout.cols {
-                let fill = match paint(puzzle, cells, r, c, o.style) {
+                let fill = match cell_paint(puzzle, cells, r, c, o.style) {
                     Paint::Fill(rgb) => colour(rgb),
                     Paint::Hatch => "url(#unknown)".to_string(),
                     Paint::Nothing => continue,
