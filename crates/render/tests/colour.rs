@@ -74,6 +74,14 @@ fn ascii_shows_each_colour_by_its_character() {
             "1y 2r |  y  .  r  r",
         ]
     );
+    // Row clues read as the model writes them.
+    let out = renderer.render(&puzzle, &picture);
+    for (line, clue) in lines(&out)[3..].iter().zip(puzzle.rows()) {
+        assert!(
+            line.starts_with(&clue.display(puzzle.palette()).to_string()),
+            "{line}"
+        );
+    }
     // Marks stand left of the character.
     let marked = renderer.render_marked(&puzzle, &picture, &[(0, 1), (1, 0), (9, 9)]);
     assert_eq!(
