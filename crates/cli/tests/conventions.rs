@@ -80,7 +80,7 @@ fn drawings_obey_the_solve_options() {
     let drawing = fs::read_to_string(&svg).unwrap();
     assert!(drawing.starts_with("<?xml"));
     // The cells where the solutions differ are framed, not silently drawn one way.
-    assert!(drawing.contains(r#"<g id="marks">"#), "{drawing}");
+    assert!(drawing.contains(r#"<g id="marks""#), "{drawing}");
     assert!(drawn.stderr.contains("2 solutions"), "{drawn:?}");
 
     // A time limit of zero on a puzzle that needs search: cut short, exit 3, nothing claimed.
