@@ -138,3 +138,74 @@ impl Cells for CellRows {
         self.get(row, col)
     }
 }
+
+/// A partial grid of a colour puzzle: for each cell, the palette entries it may still take
+/// (one when it is known, every entry when nothing is known). What a person's half-solved colour
+/// grid reads into; [`CellRows`] is the black-and-white case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColourRows {
+    width: usize,
+    cells: Vec<ColourSet>,
+}
+
+impl ColourRows {
+    /// Rows of sets; `None` unless all rows have the same, non-zero length.
+    pub fn new(rows: Vec<Vec<ColourSet>>) -> Option<ColourRows> {
+        let width = rows.first()?.len();
+        if width == 0 || rows.iter().any(|r| r.len() != width) {
+            return None;
+        }
+        Some(ColourRows {
+            width,
+            cells: rows.concat(),
+        })
+    }
+
+    /// A `width` × `height` grid (both at least 1) where every cell may take any of `options`.
+    pub fn filled_with(width: usize, height: usize, options: ColourSet) -> ColourRows {
+        ColourRows {
+            width: width.max(1),
+            cells: vec![options; width.max(1) * height.max(1)],
+        }
+    }
+
+    /// The colours the cell at `(row, col)` may take.
+    pub fn get(&self, row: usize, col: usize) -> ColourSet {
+        self.cells[row * self.width + col]
+    }
+
+    /// Sets the colours the cell at `(row, col)` may take.
+    pub fn set(&mut self, row: usize, col: usize, options: ColourSet) {
+        self.cells[row * self.width + col] = options;
+    }
+}
+
+impl Cells for ColourRows {
+    fn width(&self) -> usize {
+        self.width
+    }
+    fn height(&self) -> usize {
+        self.cells.len() / self.width
+    }
+    fn options(&self, row: usize, col: usize) -> ColourSet {
+        self.get(row, col)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_rows_hold_sets() {
+        let red = ColourId::new(2).unwrap();
+        let mut rows = ColourRows::filled_with(2, 3, ColourSet::all(3));
+        assert_eq!((rows.width(), rows.height()), (2, 3));
+        rows.set(1, 0, ColourSet::single(red));
+        assert_eq!(rows.options(1, 0).only(), Some(red));
+        assert_eq!(rows.cell(1, 0), Cell::Filled);
+        assert_eq!(rows.cell(0, 0), Cell::Unknown);
+        assert!(ColourRows::new(vec![vec![ColourSet::EMPTY], vec![]]).is_none());
+        assert!(ColourRows::new(vec![]).is_none());
+    }
+}

@@ -10,12 +10,14 @@
 //! - [`puzzle`]: [`Puzzle`] (validated clues, [`Limits`] on every size), [`Axis`], [`LineId`],
 //!   [`Metadata`];
 //! - [`picture`]: a complete [`Picture`], one colour per cell;
-//! - [`cells`]: [`Cell`], the state of a cell of a black-and-white partial grid, and the
-//!   [`Cells`] view that renderers draw from.
+//! - [`cells`]: [`Cell`], the state of a cell of a black-and-white partial grid, the partial
+//!   grids [`CellRows`] and [`ColourRows`], and the [`Cells`] view that renderers draw from.
 //!
 //! A black-and-white puzzle is the one-colour case: its palette holds the background and
 //! black, and every run is black. The engines keep a faster representation for that case; the
 //! model does not need one.
+
+#![warn(missing_docs)]
 
 pub mod cells;
 pub mod clue;
@@ -23,7 +25,7 @@ pub mod colour;
 pub mod picture;
 pub mod puzzle;
 
-pub use cells::{Cell, CellRows, Cells};
+pub use cells::{Cell, CellRows, Cells, ColourRows};
 pub use clue::{Clue, Run};
 pub use colour::{Colour, ColourId, ColourSet, Palette, PaletteError, Rgb, MAX_COLOURS};
 pub use picture::Picture;
