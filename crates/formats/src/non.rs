@@ -464,8 +464,8 @@ fn goal_cells(
 fn to_picture(cells: Option<&[ColourId]>, width: usize, height: usize) -> Picture {
     let mut picture = Picture::new(width, height);
     for (i, &colour) in cells.unwrap_or_default().iter().enumerate() {
-        if width > 0 {
-            picture.set_colour(i / width, i % width, colour);
+        if let Some(row) = i.checked_div(width) {
+            picture.set_colour(row, i % width, colour);
         }
     }
     picture
@@ -720,14 +720,13 @@ mod tests {
             assert!(e.to_string().contains(want), "{text:?}: {e}");
         }
         // Clues that cannot all be satisfied are read: the puzzle has no solution, and says why.
-        for (text, want) in [(
+        let (text, want) = (
             "width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n",
             "needs 3 cells",
-        )] {
-            let puzzles = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
-            let why = puzzles_inconsistency(&puzzles);
-            assert!(why.contains(want), "{text:?}: {why}");
-        }
+        );
+        let puzzles = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        let why = puzzles_inconsistency(&puzzles);
+        assert!(why.contains(want), "{text:?}: {why}");
     }
 
     #[test]

@@ -318,7 +318,7 @@ fn many_puzzles_in_one_file() {
                 format!("the {format} format holds one puzzle a file, and 2 were given")
             );
             assert_eq!(
-                write_all(&[a.clone()], format).unwrap(),
+                write_all(std::slice::from_ref(&a), format).unwrap(),
                 write(&a, format).unwrap()
             );
             continue;

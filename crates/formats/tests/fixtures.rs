@@ -42,10 +42,13 @@ const FILES: &[(&str, Format)] = &[
     ("smile.picture.txt", Format::Picture),
 ];
 
+/// A copied fixture: its file name, its format, the size of its first puzzle, that puzzle's
+/// colours besides the background, and how many puzzles the file holds.
+type Copied = (&'static str, Format, (usize, usize), usize, usize);
+
 /// Real files copied from the shared corpus (see `testdata/ATTRIBUTION.md`), for the formats we
-/// cannot write (so no Smile of ours) and for colour: the format, the size of the first puzzle,
-/// its colours besides the background, and how many puzzles the file holds.
-const COPIED: &[(&str, Format, (usize, usize), usize, usize)] = &[
+/// cannot write (so no Smile of ours) and for colour.
+const COPIED: &[Copied] = &[
     ("nonogrid-hello.toml", Format::Toml, (22, 7), 1, 1),
     ("nonogrid-colour-uk.toml", Format::Toml, (31, 15), 2, 1),
     ("pynogram-colour-uk.txt", Format::Ini, (31, 15), 2, 1),
