@@ -519,7 +519,7 @@ fn write_puzzle(out: &mut String, puzzle: &Puzzle) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_model::Clue;
+    use nonogram_model::{Clue, MAX_COLOURS};
 
     const SMALL: &str = "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"http://webpbn.com/pbn-0.3.dtd\">\n\
         <puzzleset><puzzle type=\"grid\" defaultcolor=\"black\">\n<title>T &amp; U</title>\n\
@@ -537,6 +537,53 @@ mod tests {
         assert_eq!(p.metadata.title.as_deref(), Some("T & U"));
         assert!(p.is_solved_by(p.metadata.goal.as_ref().unwrap()));
         assert_eq!(parse(&write(std::slice::from_ref(&p))).unwrap(), vec![p]);
+    }
+
+    #[test]
+    fn reads_colours() {
+        let text = "<puzzle defaultcolor=\"red\" backgroundcolor=\"paper\">\
+            <color name=\"paper\" char=\" \">FFFFF0</color><color name=\"red\" char=\"r\">F00</color>\
+            <color name=\"blue\">0000FF</color>\
+            <clues type=\"rows\"><line><count>1</count><count color=\"blue\">1</count></line></clues>\
+            <clues type=\"columns\"><line><count>1</count></line><line><count color=\"blue\">1</count></line></clues>\
+            <solution><image>|rX|</image></solution></puzzle>";
+        // `X` is no declared colour's character: an error, even though blue has none.
+        assert!(parse(text)
+            .unwrap_err()
+            .to_string()
+            .contains("unexpected `X`"));
+        let text = text.replace("<color name=\"blue\">", "<color name=\"blue\" char=\"X\">");
+        let p = parse(&text).unwrap().remove(0);
+        let entries: Vec<(&str, char, String)> = p
+            .palette()
+            .entries()
+            .map(|(_, c)| (c.name.as_str(), c.symbol, c.rgb.to_string()))
+            .collect();
+        assert_eq!(
+            entries,
+            [
+                ("paper", '.', "#fffff0".to_owned()),
+                ("red", 'r', "#ff0000".to_owned()),
+                ("blue", 'X', "#0000ff".to_owned()),
+            ]
+        );
+        assert_eq!(p.check(p.metadata.goal.as_ref().unwrap()), Ok(()));
+        let written = write(std::slice::from_ref(&p));
+        assert!(
+            written.contains("defaultcolor=\"red\" backgroundcolor=\"paper\""),
+            "{written}"
+        );
+        assert!(
+            written.contains("<count color=\"blue\">1</count>"),
+            "{written}"
+        );
+        assert_eq!(parse(&written).unwrap(), vec![p]);
+        // Too many colours.
+        let many: String = (0..=MAX_COLOURS)
+            .map(|i| format!("<color name=\"c{i}\">000</color>"))
+            .collect();
+        let e = parse(&format!("<puzzle>{many}</puzzle>")).unwrap_err();
+        assert!(e.to_string().contains("more than 32 colours"), "{e}");
     }
 
     #[test]
