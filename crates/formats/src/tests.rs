@@ -382,6 +382,32 @@ fn lone_carriage_returns_end_lines_in_every_format() {
     }
 }
 
+/// Regression: the picture reader read `#.\r.#\r` as one row of four cells, while other
+/// readers refused lone `\r`s; now every reader ends a line there.
+#[test]
+fn a_picture_with_lone_carriage_returns_has_two_rows() {
+    let p = parse("#.\r.#\r", Format::Picture).unwrap().remove(0);
+    assert_eq!((p.width(), p.height()), (2, 2));
+}
+
+/// Regression: gnonograms' files, which open with `[Description]`, were taken for JSON and
+/// refused with "expected value"; input in no format says so plainly.
+#[test]
+fn gnonograms_is_recognised_and_unknown_input_is_named_so() {
+    let gno = "[Description]\nA\n[Dimensions]\n1\n2\n[Row clues]\n2\n[Column clues]\n1\n1\n";
+    let (format, puzzles) = parse_auto(gno, None, None).unwrap();
+    assert_eq!((format, puzzles[0].width()), (Format::Gno, 2));
+    for text in ["[Something else]\nvalue\n", "hello\n"] {
+        let e = parse_auto(text, None, None).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1));
+        assert!(
+            e.to_string()
+                .starts_with("line 1, column 1: format not recognised"),
+            "{e}"
+        );
+    }
+}
+
 /// Random small pictures, from 1x1 to 8x8.
 fn pictures() -> impl Strategy<Value = Picture> {
     (1usize..=8, 1usize..=8).prop_flat_map(|(w, h)| {
