@@ -14,15 +14,19 @@
 //! [`TABLE`] lists every format with its names, extensions and abilities; [`Format::info`] gives
 //! one row of it.
 //!
-//! Every reader validates through [`Puzzle::new`], so what comes out is a valid puzzle, and
-//! every reader checks declared sizes with [`nonogram_model::check_size`] before allocating for
-//! them. No input makes a reader panic: each module has a property test feeding it arbitrary
+//! Every reader validates through [`Puzzle::with_palette`], so what comes out is a valid puzzle,
+//! and every reader checks declared sizes with [`nonogram_model::check_size`] before allocating
+//! for them. No input makes a reader panic: each module has a property test feeding it arbitrary
 //! text. Colour puzzles come with their palette ([`Puzzle::palette`]): names and RGB as the file
 //! gives them, a character for each colour (the file's where it has one), the background drawn
 //! `.`; a palette of one colour besides the background is a black-and-white puzzle, whatever
-//! that colour is called.
+//! that colour is called. Palettes are built in `palette.rs`, one set of rules for every format.
 //!
-//! The goal picture some formats carry lands in [`nonogram_model::Metadata::goal`]; readers do
+//! Lines end with `\n`, `\r\n` or a lone `\r` in every format: [`parse`] and [`detect`](fn@detect)
+//! turn lone `\r`s into `\n` first, so that readers and the positions in their errors agree.
+//!
+//! The goal picture some formats carry lands in [`nonogram_model::Metadata::goal`], in colour
+//! when the puzzle is (each cell a [`nonogram_model::ColourId`] of the palette); readers do
 //! not check it against the clues (use [`Puzzle::check`] for that), because a file whose goal
 //! disagrees with its clues is still a puzzle someone may want to solve.
 

@@ -1,6 +1,7 @@
-//! Scanning helpers shared by the text formats: numbered lines, tokens with their columns,
-//! checked numbers, clue lines with optional colour tags, and the final validation that turns
-//! clues into a [`Puzzle`] while keeping the position of every clue for the error message.
+//! Scanning helpers shared by the text formats: the one rule for line ends ([`line_ends`]),
+//! numbered lines, tokens with their columns, checked numbers, clue lines with colour tags read
+//! by each format's [`Tags`], and the final validation that turns clues into a [`Puzzle`] while
+//! keeping the position of every clue for the error message.
 //!
 //! Everything here is careful about two things: a number never overflows silently (a run of
 //! 99999999999999999999 is an error, not a wrap), and a message never spans lines or quotes an
