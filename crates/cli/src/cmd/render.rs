@@ -6,7 +6,8 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use nonogram_core::{deduce, Config, Grid, Puzzle, Solver};
+use nonogram_core::model::PartialGrid;
+use nonogram_core::{deduce, Config, Puzzle, Solver};
 use nonogram_render::{
     render_haskell, render_notebook, CellStyle, Cells, Charset, PngRenderer, SheetOptions,
     SvgRenderer, TextRendererBuilder, TextStyle,
@@ -107,7 +108,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     };
     let (grid, style, exit) = if args.blank {
         (
-            Grid::new(puzzle.width(), puzzle.height()),
+            PartialGrid::unknown(puzzle.width(), puzzle.height(), puzzle.palette().len()),
             CellStyle::Blank,
             Exit::Success,
         )
@@ -127,7 +128,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         .solve(puzzle);
         match outcome.solutions.first() {
             Some(solution) => (
-                Grid::from_picture(solution),
+                PartialGrid::from_cells(solution),
                 CellStyle::Solution,
                 Exit::Success,
             ),
@@ -192,7 +193,7 @@ pub fn solve_to_sheet(
     } else {
         let outcome = Solver::new(Config::default()).solve(puzzle);
         match outcome.solutions.first() {
-            Some(solution) => (Grid::from_picture(solution), Exit::Success),
+            Some(solution) => (PartialGrid::from_cells(solution), Exit::Success),
             None if outcome.status == nonogram_core::Status::NoSolution => {
                 return Err(CliError::Usage(format!(
                     "{}: no solution to draw",

@@ -221,7 +221,7 @@ impl Report<'_> {
                 outcome.elapsed,
             ),
             Found::Deduced { deduction, elapsed } => (
-                vec![deduction.grid.row_strings()],
+                vec![deduction.grid.row_strings(self.puzzle.palette())],
                 Vec::new(),
                 Some(deduction.sweeps),
                 *elapsed,
