@@ -22,6 +22,7 @@
 //! A contradiction is a value, not an error: everything that can discover one returns
 //! `Result<_, Contradiction>`, and the search uses it for control flow.
 
+pub mod colour;
 pub mod engine;
 pub mod explain;
 pub mod generate;

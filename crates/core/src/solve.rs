@@ -13,7 +13,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use nonogram_model::{Cell, ColourId, Inconsistency, Picture, Puzzle};
+use nonogram_model::{Cell, ColourId, Inconsistency, PartialGrid, Picture, Puzzle};
 
 use crate::engine::portfolio::{self, End, Run};
 use crate::grid::Grid;
@@ -331,6 +331,11 @@ impl Solver {
         // A deadline too far away to represent is no deadline.
         let deadline = self.config.timeout.and_then(|t| start.checked_add(t));
         let flags = StopFlags::new(deadline, cancel);
+        // Colour puzzles have engines of their own.
+        if !puzzle.is_black_and_white() {
+            let run = crate::colour::portfolio::solve(&self.config, puzzle, givens, flags);
+            return self.outcome(puzzle, givens, run, cancel, start);
+        }
         // When line solving alone decides, every engine would answer the same at its start.
         let root_engine = match self.config.engine {
             engine if !engine.accepts(puzzle) => Engine::Search,
@@ -436,8 +441,10 @@ pub(crate) fn root(puzzle: &Puzzle, givens: &[Given]) -> Option<Grid> {
 /// The result of [`deduce`]: what line solving alone proves.
 #[derive(Clone, Debug)]
 pub struct Deduction {
-    /// The partial grid at the fixpoint (or where the contradiction was found).
-    pub grid: Grid,
+    /// The partial grid at the fixpoint (or where the contradiction was found): the entries
+    /// of the puzzle's palette each cell may still take, for black-and-white and colour
+    /// puzzles alike.
+    pub grid: PartialGrid,
     /// Sweeps over the lines: each sweep solves every row that changed, then every column.
     pub sweeps: usize,
     /// Unknown cells after each sweep (the notebook prints this per iteration).
@@ -459,23 +466,28 @@ impl Deduction {
     }
 }
 
-/// Line solving alone, sweep by sweep, to a fixpoint: the deduction-only mode.
+/// Line solving alone, sweep by sweep, to a fixpoint: the deduction-only mode. For colour
+/// puzzles too: a sweep then solves every changed colour row, then every changed colour column,
+/// and a cell is unknown while it may take more than one entry.
 pub fn deduce(puzzle: &Puzzle) -> Deduction {
-    let mut grid = Grid::new(puzzle.width(), puzzle.height());
     if let Some(reason) = puzzle.inconsistency() {
         return Deduction {
-            grid,
+            grid: PartialGrid::unknown(puzzle.width(), puzzle.height(), puzzle.palette().len()),
             sweeps: 0,
             unknown_after_sweep: Vec::new(),
             contradiction: true,
             reason: Some(reason),
         };
     }
+    if !puzzle.is_black_and_white() {
+        return crate::colour::portfolio::deduce(puzzle);
+    }
+    let mut grid = Grid::new(puzzle.width(), puzzle.height());
     let mut propagator = Propagator::new(puzzle);
     let mut unknown_after_sweep = Vec::new();
     let result = propagator.sweeps(&mut grid, |g| unknown_after_sweep.push(g.unknown_count()));
     Deduction {
-        grid,
+        grid: PartialGrid::from_cells(&grid),
         sweeps: unknown_after_sweep.len(),
         unknown_after_sweep,
         contradiction: result.is_err(),
