@@ -8,11 +8,10 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 use nonogram_core::explain::{Difficulty, Explainer, Step};
-use nonogram_core::{Cell, Grid, Puzzle};
+use nonogram_core::{Grid, Puzzle};
 use serde_json::json;
 
 use crate::cli::{Input, OutFile};
-use crate::cmd::patterns::parse_known;
 use crate::error::{CliError, Exit};
 use crate::files::{self, Destination};
 use crate::report::explain::{mistakes, rating_json, step_json};
@@ -196,30 +195,17 @@ fn read_grid(path: &Path, puzzle: &Puzzle) -> Result<Grid, CliError> {
         path: path.to_path_buf(),
         source,
     })?;
-    let name = path.display();
-    let rows: Vec<Vec<Cell>> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            parse_known(l.trim()).map_err(|e| CliError::Usage(format!("{name}:{}: {e}", i + 1)))
-        })
-        .collect::<Result<_, _>>()?;
-    let width = rows.first().map_or(0, Vec::len);
-    if rows.len() != puzzle.height() || rows.iter().any(|r| r.len() != puzzle.width()) {
-        return Err(CliError::Usage(format!(
-            "{name}: the grid is {width}x{} but the puzzle is {}x{} (every row must have {} cells)",
-            rows.len(),
-            puzzle.width(),
-            puzzle.height(),
-            puzzle.width()
-        )));
-    }
+    let rows = nonogram_formats::grid::parse_grid(&text, puzzle).map_err(|e| {
+        CliError::Read(nonogram_formats::Error::new(
+            path.to_path_buf(),
+            nonogram_formats::ErrorKind::Parse(e),
+        ))
+    })?;
     let mut grid = Grid::new(puzzle.width(), puzzle.height());
-    for (r, row) in rows.iter().enumerate() {
-        for (c, &cell) in row.iter().enumerate() {
-            // Setting an unknown cell of a fresh grid cannot contradict.
-            let _ = grid.set(r, c, cell);
+    for r in 0..puzzle.height() {
+        for c in 0..puzzle.width() {
+            // Setting a cell of a fresh grid cannot contradict.
+            let _ = grid.set(r, c, rows.get(r, c));
         }
     }
     Ok(grid)
