@@ -67,6 +67,13 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     let mut out = Destination::new(&args.out)?;
     let loaded = files::load(&args.input)?;
     let (_, puzzle) = loaded.single(None)?;
+    if !puzzle.is_black_and_white() {
+        return Err(CliError::Usage(format!(
+            "{}: explanations are for black-and-white puzzles so far; `nonogram solve` solves \
+             colour puzzles",
+            loaded.source
+        )));
+    }
     let exit = match &args.grid {
         Some(path) if args.hint => hint(&args, puzzle, path, &mut out)?,
         _ => explain(&args, puzzle, &loaded.source, &mut out)?,

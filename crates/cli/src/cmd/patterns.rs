@@ -211,6 +211,7 @@ fn puzzle_counts(
             ("column", puzzle.columns(), &counts.columns),
         ] {
             for (i, (clue, count)) in clues.iter().zip(numbers).enumerate() {
+                let clue = clue.display(puzzle.palette());
                 writeln!(out, "{axis} {} (clue {clue}): {count}", i + 1).map_err(w)?;
             }
         }
