@@ -147,7 +147,10 @@ fn pattern_listing_known_cells_and_common_cells() {
         "no pattern",
     );
     one_line_error(&["patterns", "1,x", "--width", "4"], "not a run length");
-    one_line_error(&["patterns", "1", "--known", "#?q"], "column 3: expected `#`");
+    one_line_error(
+        &["patterns", "1", "--known", "#?q"],
+        "column 3: expected `#`",
+    );
     one_line_error(
         &["patterns", "1", "--width", "3", "--known", "??"],
         "--width is 3",
