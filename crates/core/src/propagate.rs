@@ -8,7 +8,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use crate::grid::{words_for, Grid};
-use crate::line::{LineCache, LineSolver};
+use crate::line::{Line, LineCache, LineSolve, LineSolver, Masks};
 use crate::Contradiction;
 use nonogram_model::Cell;
 use nonogram_model::{Axis, LineId, Puzzle};
@@ -42,8 +42,8 @@ pub struct Propagator<'p> {
     queue: VecDeque<LineId>,
     /// Whether each line (rows then columns) is in the queue.
     queued: Vec<bool>,
-    out_filled: Vec<u64>,
-    out_empty: Vec<u64>,
+    /// What the line solver fixed, as masks of the line solved.
+    out: Masks,
     /// Line solves that missed the cache.
     pub line_solves: u64,
 }
@@ -51,7 +51,6 @@ pub struct Propagator<'p> {
 impl<'p> Propagator<'p> {
     pub fn new(puzzle: &'p Puzzle) -> Propagator<'p> {
         let clue_ids = clue_ids(puzzle);
-        let words = words_for(puzzle.width().max(puzzle.height()));
         Propagator {
             puzzle,
             clue_ids,
@@ -59,8 +58,7 @@ impl<'p> Propagator<'p> {
             cache: LineCache::new(CACHE_BITS),
             queue: VecDeque::new(),
             queued: vec![false; puzzle.width() + puzzle.height()],
-            out_filled: vec![0; words],
-            out_empty: vec![0; words],
+            out: Masks::new(puzzle.width().max(puzzle.height())),
             line_solves: 0,
         }
     }
@@ -155,39 +153,26 @@ impl<'p> Propagator<'p> {
                     self.line_solves += 1;
                     let result = self
                         .solver
-                        .solve(
-                            clue,
-                            len,
-                            filled,
-                            empty,
-                            &mut self.out_filled,
-                            &mut self.out_empty,
-                        )
+                        .solve(Line::new(clue, len, filled, empty), &mut self.out)
                         .ok()
-                        .map(|()| (self.out_filled[0], self.out_empty[0]));
+                        .map(|()| (self.out.filled[0], self.out.empty[0]));
                     self.cache.put(id, f, e, result);
                     result
                 }
             };
             let (nf, ne) = result.ok_or(Contradiction)?;
-            self.out_filled[0] = nf;
-            self.out_empty[0] = ne;
+            self.out.filled[0] = nf;
+            self.out.empty[0] = ne;
         } else {
             self.line_solves += 1;
-            self.solver.solve(
-                clue,
-                len,
-                filled,
-                empty,
-                &mut self.out_filled,
-                &mut self.out_empty,
-            )?;
+            self.solver
+                .solve(Line::new(clue, len, filled, empty), &mut self.out)?;
         }
         let mut changed = 0;
         for w in 0..words {
             let (filled, empty) = grid.line(line);
-            let new_filled = self.out_filled[w] & !filled[w];
-            let new_empty = self.out_empty[w] & !empty[w];
+            let new_filled = self.out.filled[w] & !filled[w];
+            let new_empty = self.out.empty[w] & !empty[w];
             // The solver only adds to what was known, never contradicting it.
             if (new_filled & empty[w]) | (new_empty & filled[w]) | (new_filled & new_empty) != 0 {
                 return Err(Contradiction);

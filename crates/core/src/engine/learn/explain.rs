@@ -14,7 +14,7 @@ use nonogram_model::Cell;
 use super::lit::{Lit, Var};
 use super::trail::Reason;
 use super::Learner;
-use crate::line::parallel;
+use crate::line::{Line, LineSolve};
 
 /// Explanations in lines of more than 128 cells first try the known cells within this many
 /// cells of the target (then twice as many, and so on).
@@ -97,16 +97,20 @@ impl Learner<'_> {
             from[i / 64] &= !(1 << (i % 64));
             to[i / 64] |= 1 << (i % 64);
         }
-        debug_assert!(!self.solver.feasible(clue, len, f, e));
+        debug_assert!(!self.solver.feasible(Line::new(clue, len, f, e)));
         let mut reason = Vec::new();
         if len <= 64 && !clue.is_empty() {
-            // One word per line: the masks stay in registers and the check is inlined.
+            // One word per line: the masks stay in registers, and the check (inlined through
+            // the dispatch) is the cell-parallel solver's `u64` forward pass.
             let (mut f, mut e) = (f[0], e[0]);
             for &(_, i) in known.iter().rev() {
                 let bit = 1u64 << i;
                 let filled = f & bit != 0;
                 let (without_f, without_e) = (f & !bit, e & !bit);
-                if parallel::feasible_u64(clue, len, without_f, without_e) {
+                if self
+                    .solver
+                    .feasible(Line::new(clue, len, &[without_f], &[without_e]))
+                {
                     reason.push(Lit::new(lines.cell(slot, i as usize), !filled));
                 } else {
                     (f, e) = (without_f, without_e);
@@ -133,7 +137,7 @@ impl Learner<'_> {
                         we[j / 64] &= !(1 << (j % 64));
                     }
                 }
-                if !self.solver.feasible(clue, len, &wf, &we) {
+                if !self.solver.feasible(Line::new(clue, len, &wf, &we)) {
                     f[..words].copy_from_slice(&wf);
                     e[..words].copy_from_slice(&we);
                     window = lo..hi;
@@ -155,14 +159,14 @@ impl Learner<'_> {
             let filled = self.trail.values[v.index()] == Cell::Filled;
             let word = if filled { &mut *f } else { &mut *e };
             word[i / 64] &= !(1 << (i % 64));
-            if self.solver.feasible(clue, len, f, e) {
+            if self.solver.feasible(Line::new(clue, len, f, e)) {
                 let word = if filled { &mut *f } else { &mut *e };
                 word[i / 64] |= 1 << (i % 64);
                 reason.push(Lit::new(v, !filled));
             }
         }
         // The cells kept (and the facts) still admit no placement.
-        debug_assert!(!self.solver.feasible(clue, len, f, e));
+        debug_assert!(!self.solver.feasible(Line::new(clue, len, f, e)));
         reason
     }
 

@@ -56,7 +56,7 @@ mod trail;
 use nonogram_model::{Cell, Picture, Puzzle};
 
 use crate::grid::Grid;
-use crate::line::LineSolver;
+use crate::line::{LineSolver, Masks};
 use crate::solve::Stats;
 use crate::termination::Termination;
 use analyze::Analysis;
@@ -100,13 +100,10 @@ pub(crate) struct Learner<'p> {
     lines: Lines<'p>,
     /// The assignment and the trail.
     trail: Trail,
-    /// The line solver, for lines of more than one word and for explanations.
+    /// The line solver, for propagation and explanations.
     solver: LineSolver,
-    /// Scratch of the cell-parallel solver, called directly for lines of one word.
-    scratch_runs: Vec<u64>,
     /// What the line solver fixed, as masks of the line solved.
-    out_filled: Vec<u64>,
-    out_empty: Vec<u64>,
+    out: Masks,
     /// The line solver's deductions, explained.
     explanations: Explanations,
     analysis: Analysis,
@@ -133,9 +130,7 @@ impl<'p> Learner<'p> {
             lines,
             trail: Trail::new(cells),
             solver: LineSolver::new(),
-            scratch_runs: Vec::new(),
-            out_filled: vec![0; words],
-            out_empty: vec![0; words],
+            out: Masks::new(puzzle.width().max(puzzle.height())),
             explanations: Explanations::new(cells, words),
             analysis: Analysis::new(cells),
             db: ClauseDb::new(cells),

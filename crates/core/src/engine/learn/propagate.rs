@@ -9,7 +9,7 @@ use super::clauses::{ClauseRef, Watch};
 use super::lit::{Lit, Value};
 use super::trail::Reason;
 use super::Learner;
-use crate::line::parallel;
+use crate::line::{Line, LineSolve};
 
 /// Where a propagation failed.
 pub(super) enum Conflict {
@@ -44,34 +44,21 @@ impl Learner<'_> {
         // #469 and #591, 12-Dom), the learner was about 4% slower with the same results. Its
         // lookups mostly miss the CPU cache, which costs about what the solve itself does.
         self.stats.line_solves += 1;
-        if len <= 64 && !clue.is_empty() {
-            // One word per line: straight to the cell-parallel solver.
-            let (filled, empty) = (
-                self.lines.filled[range.start],
-                self.lines.empty[range.start],
-            );
-            let Ok((f, e)) = parallel::solve_u64(clue, len, filled, empty, &mut self.scratch_runs)
-            else {
-                return false;
-            };
-            (self.out_filled[0], self.out_empty[0]) = (f, e);
-        } else if self
+        let (filled, empty) = (
+            &self.lines.filled[range.clone()],
+            &self.lines.empty[range.clone()],
+        );
+        // Inlined: lines of one word go straight to the cell-parallel solver's `u64` passes.
+        if self
             .solver
-            .solve(
-                clue,
-                len,
-                &self.lines.filled[range.clone()],
-                &self.lines.empty[range.clone()],
-                &mut self.out_filled,
-                &mut self.out_empty,
-            )
+            .solve(Line::new(clue, len, filled, empty), &mut self.out)
             .is_err()
         {
             return false;
         }
         for w in 0..words {
-            self.out_filled[w] &= !self.lines.filled[range.start + w];
-            self.out_empty[w] &= !self.lines.empty[range.start + w];
+            self.out.filled[w] &= !self.lines.filled[range.start + w];
+            self.out.empty[w] &= !self.lines.empty[range.start + w];
         }
         self.lines.solving(slot, true);
         let stamp = self.trail.lits.len() as u32;
@@ -82,9 +69,9 @@ impl Learner<'_> {
         for w in 0..words {
             for filled in [true, false] {
                 let mut bits = if filled {
-                    self.out_filled[w]
+                    self.out.filled[w]
                 } else {
-                    self.out_empty[w]
+                    self.out.empty[w]
                 };
                 while bits != 0 {
                     let i = w * 64 + bits.trailing_zeros() as usize;
