@@ -6,29 +6,28 @@
 //! alone has stopped. Then it probes, one cell at a time: assume the cell filled and propagate;
 //! if some line can no longer be satisfied, the cell is empty (and the other way round). That is
 //! the "trial" a person does in their head, and the step names the line that broke. Only when no
-//! single probe decides anything does it guess, and it guesses right: it asks the search for a
-//! solution below the current grid and takes that solution's value, saying so. The explanation
-//! therefore always reaches the end, and a reader never has to backtrack.
+//! single probe decides anything does it guess, and it guesses right: it asks the solver
+//! ([`Solver::solve_from`], the grid's known cells as givens) for a solution below the current
+//! grid and takes that solution's value, saying so. The explanation therefore always reaches
+//! the end, and a reader never has to backtrack.
 //!
-//! Probing here is simpler than the solver's ([`crate::engine::search`]), which also keeps the cells that
+//! Probing here is simpler than the solver's (the search's), which also keeps the cells that
 //! both tries of a cell fix alike: a contradiction is much easier to follow on paper, and the
 //! solver's extra inference would show up as steps without a reason a person can check.
 //!
 //! The [`Difficulty`] rating follows from the steps: line-solvable (and in how many sweeps),
 //! needs probing (how many probes), or needs search (how many guesses).
 //!
-//! Everything is driven through [`Propagator::solve_line`] one line at a time, so the explainer
-//! knows which line contradicted; the line cache makes the probes affordable on puzzles of the
-//! size people solve.
+//! The explainer only narrates: the sweeps and the probes are the propagator's, which tells an
+//! observer which line fixed which cells and which line contradicted. Its line cache makes the
+//! probes affordable on puzzles of the size people solve.
 
 use std::collections::VecDeque;
 use std::fmt;
 
-use crate::engine::search::Search;
 use crate::grid::Grid;
-use crate::propagate::Propagator;
-use crate::solve::Config;
-use crate::termination::Termination;
+use crate::propagate::{Fixed, Observer, Propagator};
+use crate::solve::{Config, Engine, Given, Solver, Status};
 use nonogram_model::Cell;
 use nonogram_model::{Axis, Clue, LineId, Picture, Puzzle};
 
@@ -285,17 +284,24 @@ fn plural(n: usize, noun: &str) -> String {
 
 /// Produces the steps of an explanation one at a time (an [`Iterator`] of [`Step`]s); between
 /// steps, [`Explainer::grid`] shows the grid so far.
+///
+/// Line solving runs a whole phase of sweeps at a time (to the sweeps' fixpoint, or to a
+/// contradiction), on a grid of its own, and the steps it reports wait in a queue; each is
+/// applied to the grid shown as it is produced.
 #[derive(Debug)]
 pub struct Explainer<'p> {
     puzzle: &'p Puzzle,
     prop: Propagator<'p>,
+    /// The grid after the steps produced so far.
     grid: Grid,
-    /// Lines to solve in the current or next sweep: rows, then columns.
-    dirty: [Vec<bool>; 2],
-    /// Where the current sweep is: axis (0 rows, 1 columns) and index.
-    cursor: (usize, usize),
-    /// Whether the current sweep has fixed a cell yet.
-    progress: bool,
+    /// The grid line solving has reached: `grid` and the cells of the waiting steps.
+    work: Grid,
+    /// Where a probe propagates: a copy of `work`, kept to reuse its buffers.
+    scratch: Grid,
+    /// Steps found and not produced yet.
+    waiting: VecDeque<Step>,
+    /// Whether lines are queued in the propagator for the next phase of sweeps.
+    lines_queued: bool,
     sweeps: usize,
     probes: usize,
     guesses: usize,
@@ -304,6 +310,39 @@ pub struct Explainer<'p> {
     solution: Option<(Picture, bool)>,
     finished: bool,
     contradiction: bool,
+}
+
+/// Hears from the sweeps which line fixed which cells (one [`LineStep`] each), and which line
+/// contradicted.
+struct LineSteps<'a, 'p> {
+    puzzle: &'p Puzzle,
+    steps: &'a mut VecDeque<Step>,
+    contradiction: Option<LineId>,
+}
+
+impl Observer for LineSteps<'_, '_> {
+    fn fixed(&mut self, line: LineId, cells: Fixed<'_>) {
+        self.steps.push_back(Step::Line(LineStep {
+            line,
+            clue: self.puzzle.clue(line).clone(),
+            filled: cells.filled(),
+            empty: cells.empty(),
+        }));
+    }
+
+    fn contradiction(&mut self, line: LineId) {
+        self.contradiction = Some(line);
+    }
+}
+
+/// Hears which line contradicted, if one did.
+#[derive(Default)]
+struct Contradicted(Option<LineId>);
+
+impl Observer for Contradicted {
+    fn contradiction(&mut self, line: LineId) {
+        self.0 = Some(line);
+    }
 }
 
 impl<'p> Explainer<'p> {
@@ -319,13 +358,16 @@ impl<'p> Explainer<'p> {
             grid.width() == puzzle.width() && grid.height() == puzzle.height(),
             "the grid's size must be the puzzle's"
         );
+        let mut prop = Propagator::new(puzzle);
+        prop.enqueue_all();
         Explainer {
             puzzle,
-            prop: Propagator::new(puzzle),
-            dirty: [vec![true; puzzle.height()], vec![true; puzzle.width()]],
+            prop,
+            work: grid.clone(),
+            scratch: grid.clone(),
             grid,
-            cursor: (0, 0),
-            progress: false,
+            waiting: VecDeque::new(),
+            lines_queued: true,
             sweeps: 0,
             probes: 0,
             guesses: 0,
@@ -342,7 +384,7 @@ impl<'p> Explainer<'p> {
 
     /// The rating so far; final once the iterator has returned `None`.
     pub fn difficulty(&self) -> Difficulty {
-        let sweeps = self.sweeps + usize::from(self.progress);
+        let sweeps = self.sweeps;
         if self.contradiction {
             Difficulty::NoSolution
         } else if !self.finished {
@@ -363,57 +405,26 @@ impl<'p> Explainer<'p> {
         }
     }
 
-    fn line_len(&self, axis: usize) -> usize {
-        self.dirty[axis].len()
-    }
-
-    /// The next line of the sweep that fixes something, or `None` at the end of the sweep.
-    fn next_line_step(&mut self) -> Option<Step> {
-        while self.cursor.0 < 2 {
-            let (a, i) = self.cursor;
-            if i >= self.line_len(a) {
-                self.cursor = (a + 1, 0);
-                continue;
-            }
-            self.cursor.1 += 1;
-            if !std::mem::take(&mut self.dirty[a][i]) {
-                continue;
-            }
-            let axis = if a == 0 { Axis::Row } else { Axis::Column };
-            let line = LineId { axis, index: i };
-            let before: Vec<Cell> = line_cells(&self.grid, line);
-            let clue = self.puzzle.clue(line).clone();
-            match self.prop.solve_line(&mut self.grid, line, false) {
-                Err(_) => {
-                    return Some(
-                        self.fail(Step::Contradiction(ContradictionStep::Line { line, clue })),
-                    )
-                }
-                Ok(0) => {}
-                Ok(_) => {
-                    let (mut filled, mut empty) = (Vec::new(), Vec::new());
-                    for (j, &was) in before.iter().enumerate() {
-                        let now = self.grid.line_cell(line, j);
-                        if was == Cell::Unknown && now != Cell::Unknown {
-                            self.dirty[1 - a][j] = true;
-                            if now == Cell::Filled {
-                                filled.push(j);
-                            } else {
-                                empty.push(j);
-                            }
-                        }
-                    }
-                    self.progress = true;
-                    return Some(Step::Line(LineStep {
-                        line,
-                        clue,
-                        filled,
-                        empty,
-                    }));
-                }
+    /// Sweeps over the queued lines to the fixpoint, queueing a step for every line that fixes
+    /// something, and one for the line that contradicts, if one does.
+    fn sweep(&mut self) {
+        self.lines_queued = false;
+        let mut steps = LineSteps {
+            puzzle: self.puzzle,
+            steps: &mut self.waiting,
+            contradiction: None,
+        };
+        match self.prop.sweeps(&mut self.work, &mut steps) {
+            Ok(sweeps) => self.sweeps += sweeps,
+            Err(_) => {
+                let line = steps
+                    .contradiction
+                    .expect("the observer heard the contradiction");
+                let clue = self.puzzle.clue(line).clone();
+                self.waiting
+                    .push_back(Step::Contradiction(ContradictionStep::Line { line, clue }));
             }
         }
-        None
     }
 
     fn fail(&mut self, step: Step) -> Step {
@@ -422,66 +433,34 @@ impl<'p> Explainer<'p> {
         step
     }
 
-    /// Propagates from the lines through `(row, col)` on a copy of the grid; the line that
-    /// contradicts, if one does.
-    fn propagate_copy(&mut self, row: usize, col: usize, value: Cell) -> Option<LineId> {
-        let mut grid = self.grid.clone();
-        if grid.set(row, col, value).is_err() {
-            return Some(LineId {
-                axis: Axis::Row,
-                index: row,
-            });
+    /// Propagates `(row, col)` set to `value` from the grid; the line that contradicts, if one
+    /// does.
+    fn try_cell(&mut self, row: usize, col: usize, value: Cell) -> Option<LineId> {
+        self.scratch.clone_from(&self.work);
+        let mut contradicted = Contradicted::default();
+        match self
+            .prop
+            .assign_with(&mut self.scratch, row, col, value, &mut contradicted)
+        {
+            Ok(()) => None,
+            // The cell is unknown, so setting it cannot contradict: a line did.
+            Err(_) => Some(
+                contradicted
+                    .0
+                    .expect("the observer heard the contradiction"),
+            ),
         }
-        let mut queued = [vec![false; self.line_len(0)], vec![false; self.line_len(1)]];
-        let mut queue = VecDeque::new();
-        for line in [
-            LineId {
-                axis: Axis::Row,
-                index: row,
-            },
-            LineId {
-                axis: Axis::Column,
-                index: col,
-            },
-        ] {
-            queued[axis_slot(line.axis)][line.index] = true;
-            queue.push_back(line);
-        }
-        while let Some(line) = queue.pop_front() {
-            let a = axis_slot(line.axis);
-            queued[a][line.index] = false;
-            let before = line_cells(&grid, line);
-            match self.prop.solve_line(&mut grid, line, false) {
-                Err(_) => return Some(line),
-                Ok(0) => {}
-                Ok(_) => {
-                    for (j, &was) in before.iter().enumerate() {
-                        if was == Cell::Unknown
-                            && grid.line_cell(line, j) != Cell::Unknown
-                            && !queued[1 - a][j]
-                        {
-                            queued[1 - a][j] = true;
-                            queue.push_back(LineId {
-                                axis: line.axis.other(),
-                                index: j,
-                            });
-                        }
-                    }
-                }
-            }
-        }
-        None
     }
 
     /// The first unknown cell (row-major) for which one value contradicts.
     fn probe(&mut self) -> Option<Step> {
-        for row in 0..self.grid.height() {
-            for col in 0..self.grid.width() {
-                if self.grid.get(row, col) != Cell::Unknown {
+        for row in 0..self.work.height() {
+            for col in 0..self.work.width() {
+                if self.work.get(row, col) != Cell::Unknown {
                     continue;
                 }
-                let if_filled = self.propagate_copy(row, col, Cell::Filled);
-                let if_empty = self.propagate_copy(row, col, Cell::Empty);
+                let if_filled = self.try_cell(row, col, Cell::Filled);
+                let if_empty = self.try_cell(row, col, Cell::Empty);
                 let (tried, contradiction, value) = match (if_filled, if_empty) {
                     (Some(f), Some(e)) => {
                         return Some(self.fail(Step::Contradiction(ContradictionStep::Cell {
@@ -508,19 +487,38 @@ impl<'p> Explainer<'p> {
         None
     }
 
-    /// Takes the first unknown cell's value from a solution below the grid.
+    /// Takes the first unknown cell's value from a solution below the grid, asking the solver
+    /// with the grid's known cells as givens. It runs the search alone, on one thread, so that
+    /// the solution, hence the guesses, are the same from run to run: with several pictures
+    /// below the grid, the one the search finds first.
     fn guess(&mut self) -> Step {
         if self.solution.is_none() {
-            let config = Config {
-                max_solutions: 2,
-                ..Config::default()
+            let mut givens = Vec::new();
+            for row in 0..self.work.height() {
+                for col in 0..self.work.width() {
+                    match self.work.get(row, col) {
+                        Cell::Unknown => {}
+                        value => givens.push(Given::cell(row, col, value == Cell::Filled)),
+                    }
+                }
+            }
+            let solve = |max_solutions| {
+                let config = Config {
+                    max_solutions,
+                    engine: Engine::Search,
+                    threads: 1,
+                    ..Config::default()
+                };
+                Solver::new(config).solve_from(self.puzzle, &givens)
             };
-            let mut search = Search::new(self.puzzle, &config);
-            search.run_from(self.grid.clone(), &mut Termination::never());
-            let mut solutions = search.into_solutions();
-            solutions.retain(|s| self.puzzle.is_solved_by(s));
-            let unique = solutions.len() == 1;
-            match solutions.into_iter().next() {
+            let outcome = solve(2);
+            let (outcome, unique) = match outcome.status {
+                // Of several pictures, the one the search meets first (the solver returns
+                // those it found in `Picture` order, which says nothing of the search's).
+                Status::Multiple => (solve(1), false),
+                status => (outcome, status == Status::Unique),
+            };
+            match outcome.solutions.into_iter().next() {
                 Some(s) => self.solution = Some((s, unique)),
                 None => return self.fail(Step::Contradiction(ContradictionStep::Search)),
             }
@@ -528,9 +526,9 @@ impl<'p> Explainer<'p> {
         let Some((solution, unique)) = &self.solution else {
             unreachable!("a solution was just stored")
         };
-        for row in 0..self.grid.height() {
-            for col in 0..self.grid.width() {
-                if self.grid.get(row, col) == Cell::Unknown {
+        for row in 0..self.work.height() {
+            for col in 0..self.work.width() {
+                if self.work.get(row, col) == Cell::Unknown {
                     let value = if solution.get(row, col) {
                         Cell::Filled
                     } else {
@@ -550,39 +548,27 @@ impl<'p> Explainer<'p> {
     }
 }
 
-fn axis_slot(axis: Axis) -> usize {
-    match axis {
-        Axis::Row => 0,
-        Axis::Column => 1,
-    }
-}
-
-fn line_cells(grid: &Grid, line: LineId) -> Vec<Cell> {
-    (0..grid.line_len(line.axis))
-        .map(|j| grid.line_cell(line, j))
-        .collect()
-}
-
 impl Iterator for Explainer<'_> {
     type Item = Step;
 
     fn next(&mut self) -> Option<Step> {
         loop {
+            if let Some(step) = self.waiting.pop_front() {
+                if let Step::Contradiction(_) = step {
+                    return Some(self.fail(step));
+                }
+                // Line steps fix unknown cells, consistently: this cannot fail.
+                let _ = step.apply(&mut self.grid);
+                return Some(step);
+            }
             if self.finished {
                 return None;
             }
-            if let Some(step) = self.next_line_step() {
-                return Some(step);
+            if self.lines_queued {
+                self.sweep();
+                continue;
             }
-            // The end of a sweep.
-            self.cursor = (0, 0);
-            if std::mem::take(&mut self.progress) {
-                self.sweeps += 1;
-                if self.dirty.iter().flatten().any(|&d| d) {
-                    continue;
-                }
-            }
-            if self.grid.is_complete() {
+            if self.work.is_complete() {
                 self.finished = true;
                 return None;
             }
@@ -599,8 +585,10 @@ impl Iterator for Explainer<'_> {
             {
                 // Neither can fail: the cell was unknown.
                 let _ = self.grid.set(*row, *col, *value);
-                self.dirty[0][*row] = true;
-                self.dirty[1][*col] = true;
+                let _ = self.work.set(*row, *col, *value);
+                self.prop.enqueue(LineId::row(*row));
+                self.prop.enqueue(LineId::column(*col));
+                self.lines_queued = true;
             }
             return Some(step);
         }

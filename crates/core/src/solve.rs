@@ -17,7 +17,7 @@ use nonogram_model::{Cell, ColourId, Inconsistency, Picture, Puzzle};
 
 use crate::engine::portfolio::{self, End, Run};
 use crate::grid::Grid;
-use crate::propagate::Propagator;
+use crate::propagate::{Observer, Propagator};
 use crate::termination::StopFlags;
 
 /// Which engine solves.
@@ -451,13 +451,23 @@ pub fn deduce(puzzle: &Puzzle) -> Deduction {
         };
     }
     let mut propagator = Propagator::new(puzzle);
-    let mut unknown_after_sweep = Vec::new();
-    let result = propagator.sweeps(&mut grid, |g| unknown_after_sweep.push(g.unknown_count()));
+    propagator.enqueue_all();
+    let mut unknown = UnknownAfterSweep(Vec::new());
+    let result = propagator.sweeps(&mut grid, &mut unknown);
     Deduction {
         grid,
-        sweeps: unknown_after_sweep.len(),
-        unknown_after_sweep,
+        sweeps: unknown.0.len(),
+        unknown_after_sweep: unknown.0,
         contradiction: result.is_err(),
         reason: None,
+    }
+}
+
+/// Counts the unknown cells after each sweep that changed the grid.
+struct UnknownAfterSweep(Vec<usize>);
+
+impl Observer for UnknownAfterSweep {
+    fn swept(&mut self, grid: &Grid) {
+        self.0.push(grid.unknown_count());
     }
 }
