@@ -48,7 +48,9 @@ pub enum Step {
 /// What solving one line fixed. Positions are 0-based cell indexes along the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineStep {
+    /// The line solved.
     pub line: LineId,
+    /// Its clue.
     pub clue: Clue,
     /// Cells that became filled, in increasing order.
     pub filled: Vec<usize>,
@@ -59,8 +61,9 @@ pub struct LineStep {
 /// A probe that contradicted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProbeStep {
-    /// The cell, 0-based.
+    /// The cell's row, from 0.
     pub row: usize,
+    /// The cell's column, from 0.
     pub col: usize,
     /// The value assumed.
     pub tried: Cell,
@@ -73,8 +76,11 @@ pub struct ProbeStep {
 /// A guess taken from a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GuessStep {
+    /// The cell's row, from 0.
     pub row: usize,
+    /// The cell's column, from 0.
     pub col: usize,
+    /// The value it takes, the solution's.
     pub value: Cell,
     /// Whether the search proved that only one solution extends the grid before the guess (if
     /// not, the guess picks one of several pictures).
@@ -85,12 +91,21 @@ pub struct GuessStep {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ContradictionStep {
     /// This line's clue cannot be satisfied by its known cells.
-    Line { line: LineId, clue: Clue },
+    Line {
+        /// The line.
+        line: LineId,
+        /// Its clue.
+        clue: Clue,
+    },
     /// The cell can be neither filled (that breaks `if_filled`) nor empty (breaks `if_empty`).
     Cell {
+        /// The cell's row, from 0.
         row: usize,
+        /// The cell's column, from 0.
         col: usize,
+        /// The line that breaks when the cell is filled.
         if_filled: LineId,
+        /// The line that breaks when the cell is empty.
         if_empty: LineId,
     },
     /// The search found no solution below the current grid.
@@ -218,13 +233,24 @@ pub fn compress_ranges(cells: &[usize]) -> String {
 pub enum Difficulty {
     /// Line solving alone completes the grid, in this many sweeps (a sweep solves every changed
     /// row, then every changed column).
-    LineSolvable { sweeps: usize },
+    LineSolvable {
+        /// Sweeps that fixed cells.
+        sweeps: usize,
+    },
     /// Line solving plus this many contradiction probes complete it.
-    Probing { sweeps: usize, probes: usize },
+    Probing {
+        /// Sweeps that fixed cells.
+        sweeps: usize,
+        /// Probes that fixed a cell.
+        probes: usize,
+    },
     /// Guesses were needed (the puzzle may also have several solutions).
     Search {
+        /// Sweeps that fixed cells.
         sweeps: usize,
+        /// Probes that fixed a cell.
         probes: usize,
+        /// Guesses.
         decisions: usize,
     },
     /// The clues have no solution.
@@ -598,8 +624,11 @@ impl Iterator for Explainer<'_> {
 /// A whole explanation: every step, the final grid and the rating.
 #[derive(Clone, Debug)]
 pub struct Explanation {
+    /// The steps, in order.
     pub steps: Vec<Step>,
+    /// The grid they lead to.
     pub grid: Grid,
+    /// The rating.
     pub difficulty: Difficulty,
 }
 

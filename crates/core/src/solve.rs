@@ -89,9 +89,9 @@ pub struct Config {
     /// every core busy with separate puzzles, set 1.
     pub threads: usize,
     /// With [`Engine::Auto`]: the search's first turn, in decisions. On one thread each
-    /// learning turn then takes [`LEARN_SHARE`] times as long as the search turn before it, and
-    /// the search's turns double; on two, the second learner's thread starts after the first
-    /// turn.
+    /// learning turn then takes [`LEARN_SHARE`](crate::engine::LEARN_SHARE) times as long as
+    /// the search turn before it, and the search's turns double; on two, the second learner's
+    /// thread starts after the first turn.
     /// Default: 1. Most puzzles need no decision at all (root propagation and probing solve
     /// them) and never start the learner; of the rest, few are solved by the search's next
     /// dozen decisions, and every decision's full probing delays the learner, which finishes

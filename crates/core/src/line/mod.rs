@@ -22,7 +22,7 @@
 //! implementation, as regex-automata runs one suite over every engine.
 
 pub mod bits;
-pub mod cache;
+pub(crate) mod cache;
 pub mod dp;
 pub mod naive;
 pub mod parallel;
@@ -33,7 +33,7 @@ use crate::grid::{get_bit, set_bit, words_for};
 use crate::Contradiction;
 use nonogram_model::Cell;
 
-pub use cache::LineCache;
+pub(crate) use cache::LineCache;
 
 /// One line to solve: its clue and its known cells. A view: the masks are borrowed, from a grid
 /// or a solver's own state, and copying a `Line` copies four words.
