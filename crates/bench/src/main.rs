@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use nonogram_core::generate::{random_picture, random_set, Rng};
-use nonogram_core::line::LineSolver;
+use nonogram_core::line::{Line, LineSolve, LineSolver, Masks};
 use nonogram_core::{Clue, Config, Engine, Puzzle, Solver, Status};
 use nonogram_formats::Format;
 use rayon::prelude::*;
@@ -460,14 +460,15 @@ fn lines(lengths: &[usize], known: f64) {
             cases.push((clue, f, e));
         }
         let mut solver = LineSolver::new();
-        let (mut of, mut oe) = (vec![0u64; words], vec![0u64; words]);
+        let mut out = Masks::new(len);
         let mut samples = Vec::new();
         for _ in 0..7 {
             let start = Instant::now();
             let mut solved = 0usize;
             while start.elapsed() < Duration::from_millis(60) {
                 for (clue, f, e) in &cases {
-                    let _ = std::hint::black_box(solver.solve(clue, len, f, e, &mut of, &mut oe));
+                    let line = Line::new(clue, len, f, e);
+                    let _ = std::hint::black_box(solver.solve(line, &mut out));
                 }
                 solved += cases.len();
             }

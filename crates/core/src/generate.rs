@@ -11,10 +11,12 @@ use nonogram_model::{Colour, ColourId, Palette, Picture, Puzzle, Rgb};
 pub struct Rng(u64);
 
 impl Rng {
+    /// The generator of a seed.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

@@ -17,7 +17,7 @@ use nonogram_model::{Cell, ColourId, Inconsistency, PartialGrid, Picture, Puzzle
 
 use crate::engine::portfolio::{self, End, Run};
 use crate::grid::Grid;
-use crate::propagate::Propagator;
+use crate::propagate::{Observer, Propagator};
 use crate::termination::StopFlags;
 
 /// Which engine solves.
@@ -101,9 +101,9 @@ pub struct Config {
     /// every core busy with separate puzzles, set 1.
     pub threads: usize,
     /// With [`Engine::Auto`]: the search's first turn, in decisions. On one thread each
-    /// learning turn then takes [`LEARN_SHARE`] times as long as the search turn before it, and
-    /// the search's turns double; on two, the second learner's thread starts after the first
-    /// turn.
+    /// learning turn then takes [`LEARN_SHARE`](crate::engine::LEARN_SHARE) times as long as
+    /// the search turn before it, and the search's turns double; on two, the second learner's
+    /// thread starts after the first turn.
     /// Default: 1. Most puzzles need no decision at all (root propagation and probing solve
     /// them) and never start the learner; of the rest, few are solved by the search's next
     /// dozen decisions, and every decision's full probing delays the learner, which finishes
@@ -484,13 +484,23 @@ pub fn deduce(puzzle: &Puzzle) -> Deduction {
     }
     let mut grid = Grid::new(puzzle.width(), puzzle.height());
     let mut propagator = Propagator::new(puzzle);
-    let mut unknown_after_sweep = Vec::new();
-    let result = propagator.sweeps(&mut grid, |g| unknown_after_sweep.push(g.unknown_count()));
+    propagator.enqueue_all();
+    let mut unknown = UnknownAfterSweep(Vec::new());
+    let result = propagator.sweeps(&mut grid, &mut unknown);
     Deduction {
         grid: PartialGrid::from_cells(&grid),
-        sweeps: unknown_after_sweep.len(),
-        unknown_after_sweep,
+        sweeps: unknown.0.len(),
+        unknown_after_sweep: unknown.0,
         contradiction: result.is_err(),
         reason: None,
+    }
+}
+
+/// Counts the unknown cells after each sweep that changed the grid.
+struct UnknownAfterSweep(Vec<usize>);
+
+impl Observer for UnknownAfterSweep {
+    fn swept(&mut self, grid: &Grid) {
+        self.0.push(grid.unknown_count());
     }
 }
