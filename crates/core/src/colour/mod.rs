@@ -34,4 +34,5 @@ pub mod line;
 pub mod naive;
 pub(crate) mod portfolio;
 pub(crate) mod propagate;
+pub(crate) mod sat;
 pub(crate) mod search;

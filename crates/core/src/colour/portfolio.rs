@@ -6,6 +6,7 @@ use nonogram_model::{ColourSet, Puzzle};
 
 use super::grid::ColourGrid;
 use super::propagate::ColourPropagator;
+use super::sat::{self, ColourSat, SatState};
 use super::search::ColourSearch;
 use crate::engine::portfolio::{End, Run};
 use crate::engine::search::Finish;
@@ -56,9 +57,26 @@ pub(crate) fn solve(
         };
     }
     match config.engine {
-        Engine::Search | Engine::Sat | Engine::Learn | Engine::Auto => {
-            search(config, puzzle, root, flags)
-        }
+        // A CNF too large to build: the search answers alone (and the outcome says so).
+        Engine::Sat if !sat::fits(puzzle) => search(config, puzzle, root, flags),
+        Engine::Sat => sat(config, puzzle, &root, flags),
+        Engine::Search | Engine::Learn | Engine::Auto => search(config, puzzle, root, flags),
+    }
+}
+
+/// The SAT engine alone.
+fn sat(config: &Config, puzzle: &Puzzle, root: &ColourGrid, flags: StopFlags<'_>) -> Run {
+    let mut sat = ColourSat::new(puzzle, root, config.max_solutions, flags);
+    let end = match sat.run() {
+        SatState::Finished { exhausted: true } => End::Exhausted,
+        SatState::Finished { exhausted: false } => End::Enough,
+        SatState::Stopped => End::Stopped,
+    };
+    Run {
+        solutions: std::mem::take(&mut sat.solutions),
+        end,
+        stats: Stats::default(),
+        engine: Engine::Sat,
     }
 }
 
