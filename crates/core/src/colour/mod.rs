@@ -30,6 +30,7 @@
 
 pub mod dp;
 pub mod grid;
+pub(crate) mod learn;
 pub mod line;
 pub mod naive;
 pub(crate) mod portfolio;
