@@ -61,23 +61,55 @@ impl ColourLearner<'_> {
         });
         debug_assert!(!self.solver.feasible(clue, len, entries, masks));
         let mut reason = Vec::new();
-        for k in (first..count).rev() {
-            let at = self.line_trail[base + k].1 as usize;
-            let (i, e) = (at / entries, at % entries);
+        // Facts of one cell usually sit together on the trail (an entry made true rules the
+        // others out at once): each such group is first given back whole, one check for them
+        // all, and only if that makes the line feasible are its facts tried one by one.
+        let cell_of = |at: u32| at as usize / entries;
+        let mut k = count;
+        while k > first {
+            let at = self.line_trail[base + k - 1].1;
+            let i = cell_of(at);
+            let mut lo = k - 1;
+            while lo > first && cell_of(self.line_trail[base + lo - 1].1) == i {
+                lo -= 1;
+            }
+            let group = lo..k;
+            k = lo;
             if Some(i) == target_cell {
                 continue;
             }
-            let word = e * words + i / 64;
-            let bit = 1u64 << (i % 64);
-            masks[word] |= bit;
-            if self.solver.feasible(clue, len, entries, masks) {
-                masks[word] &= !bit;
-                let cell = if slot < self.height {
-                    slot * self.width + i
+            let toggle = |masks: &mut [u64], at: u32, on: bool| {
+                let e = at as usize % entries;
+                let word = &mut masks[e * words + i / 64];
+                if on {
+                    *word |= 1 << (i % 64);
                 } else {
-                    i * self.width + (slot - self.height)
-                };
-                reason.push(make_lit(cell * entries + e, true));
+                    *word &= !(1 << (i % 64));
+                }
+            };
+            if group.len() > 1 {
+                for g in group.clone() {
+                    toggle(masks, self.line_trail[base + g].1, true);
+                }
+                if !self.solver.feasible(clue, len, entries, masks) {
+                    continue;
+                }
+                for g in group.clone() {
+                    toggle(masks, self.line_trail[base + g].1, false);
+                }
+            }
+            for g in group.rev() {
+                let at = self.line_trail[base + g].1;
+                toggle(masks, at, true);
+                if self.solver.feasible(clue, len, entries, masks) {
+                    toggle(masks, at, false);
+                    let cell = if slot < self.height {
+                        slot * self.width + i
+                    } else {
+                        i * self.width + (slot - self.height)
+                    };
+                    reason.push(make_lit(cell * entries + at as usize % entries, true));
+                }
             }
         }
         debug_assert!(!self.solver.feasible(clue, len, entries, masks));

@@ -168,6 +168,8 @@ pub(crate) struct ColourLearner<'p> {
 
     conflicts_since_restart: u64,
     restarts: u32,
+    /// Conflicts per Luby unit ([`RESTART_UNIT`]; tests shrink it to exercise restarts).
+    restart_unit: u64,
     started: bool,
     state: Option<LearnState>,
     max_solutions: usize,
@@ -240,6 +242,7 @@ impl<'p> ColourLearner<'p> {
             target_len: 0,
             conflicts_since_restart: 0,
             restarts: 0,
+            restart_unit: RESTART_UNIT,
             started: false,
             state: None,
             max_solutions: max_solutions.max(1),
@@ -311,7 +314,7 @@ impl<'p> ColourLearner<'p> {
                 }
                 continue;
             }
-            if self.conflicts_since_restart >= RESTART_UNIT * luby(self.restarts) {
+            if self.conflicts_since_restart >= self.restart_unit * luby(self.restarts) {
                 self.conflicts_since_restart = 0;
                 self.restarts += 1;
                 self.backtrack(0);
@@ -445,10 +448,64 @@ fn luby(i: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::colour::portfolio::root;
+    use crate::generate::{random_colour_puzzle, Rng};
+    use crate::solve::{Config, Engine, Solver};
 
     #[test]
     fn luby_sequence() {
         let got: Vec<u64> = (0..15).map(luby).collect();
         assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    /// The learner under stress (a restart after every conflict or few, the clause database
+    /// reduced every few conflicts) finds exactly the search's solutions on puzzles hard enough
+    /// to make it learn; every explanation it builds is checked (in debug builds) to leave its
+    /// line without a placement.
+    #[test]
+    fn agrees_with_search_under_stress() {
+        const LIMIT: usize = 40;
+        let mut rng = Rng::new(11);
+        let (mut conflicts, mut restarts, mut whole) = (0, 0, 0);
+        for i in 0..60 {
+            let side = rng.range(12, 16);
+            let colours = rng.range(2, 3);
+            // Sparse puzzles make it learn; denser ones have few solutions to compare whole.
+            let density = if i % 2 == 0 { 0.3 } else { 0.6 };
+            let puzzle = random_colour_puzzle(&mut rng, side, side, colours, density);
+            let want = Solver::new(Config {
+                max_solutions: LIMIT,
+                engine: Engine::Search,
+                ..Config::default()
+            })
+            .solve(&puzzle);
+            let Some(start) = root(&puzzle, &[]) else {
+                assert!(want.solutions.is_empty());
+                continue;
+            };
+            let mut learner = ColourLearner::new(&puzzle, LIMIT);
+            learner.restart_unit = 1 + i % 3;
+            learner.max_learnts = 4;
+            learner.start_from(&start);
+            let state = learner.run(&mut Termination::never());
+            let mut got = learner.take_solutions();
+            got.sort();
+            if want.solutions.len() < LIMIT {
+                assert_eq!(got, want.solutions, "puzzle {i}");
+            } else {
+                assert_eq!(got.len(), LIMIT, "puzzle {i}");
+            }
+            let exhausted = state == LearnState::Finished { exhausted: true };
+            assert_eq!(exhausted, want.solutions.len() < LIMIT, "puzzle {i}");
+            for s in &got {
+                assert!(puzzle.is_solved_by(s));
+            }
+            conflicts += learner.stats().backtracks;
+            restarts += learner.restarts;
+            whole += usize::from(got.len() < LIMIT);
+        }
+        assert!(conflicts > 200, "only {conflicts} conflicts");
+        assert!(restarts > 20, "only {restarts} restarts");
+        assert!(whole >= 15, "only {whole} puzzles enumerated whole");
     }
 }
