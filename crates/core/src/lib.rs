@@ -14,7 +14,10 @@
 //!   explaining its deductions: lazy clause generation), `sat` (one automaton per line as CNF,
 //!   solved by CaDiCaL), `symmetry` (clue symmetries, and a first solution searched among
 //!   symmetric grids);
-//! - [`solve`]: the public entry points, [`Solver`] with its [`Config`], and [`deduce`];
+//! - [`colour`]: the engines of colour puzzles (a palette of two or more colours): the colour
+//!   line solver, grid, propagation, probing search, SAT and learning engines;
+//! - [`solve`]: the public entry points, [`Solver`] with its [`Config`], and [`deduce`], for
+//!   black-and-white and colour puzzles alike;
 //! - [`explain`]: the solving process as steps a person can follow, and a difficulty rating;
 //! - [`patterns`]: the pattern sets of a clue (counts, enumeration, common cells);
 //! - [`marginals`]: each cell's chance of being filled, by weighted pattern shares and belief

@@ -21,6 +21,12 @@ use crate::propagate::{Observer, Propagator};
 use crate::termination::StopFlags;
 
 /// Which engine solves.
+///
+/// A colour puzzle (one whose palette is not black and white) is solved by the colour engines
+/// of the same names ([`crate::colour`]): `Search` is probing over every entry a cell may take,
+/// `Sat` the one-hot CNF of the colour automata, `Learn` clause learning over "cell has entry"
+/// literals, and `Auto` search and learning in turns, as below but without the guided order or
+/// the plain learner. [`Outcome::engine`] names the engine that answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// Probing search and the learning engine together: they take turns of doubling length,
@@ -230,7 +236,8 @@ impl std::ops::AddAssign for Stats {
     }
 }
 
-/// A cell whose colour the caller fixes before solving (see [`Solver::solve_from`]).
+/// A cell whose colour the caller fixes before solving (see [`Solver::solve_from`]), in any
+/// palette.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Given {
     /// The row, from 0.

@@ -542,3 +542,50 @@ fn colour_reference_is_right_on_known_cases() {
         Status::NoSolution
     );
 }
+
+/// Larger colour puzzles than brute force reaches (8 to 12 cells a side, 2 to 6 colours, sparse
+/// enough to be ambiguous, where probing meets cells with many entries left): every engine must find the
+/// same solutions, all of them when there are fewer than the limit.
+#[test]
+fn colour_engines_agree_on_larger_puzzles() {
+    const LIMIT: usize = 12;
+    let mut rng = Rng::new(2024);
+    let mut ambiguous = 0;
+    for i in 0..120 {
+        let side = rng.range(8, 12);
+        let colours = rng.range(2, 6);
+        let density = 0.15 + rng.next_f64() * 0.4;
+        let puzzle = random_colour_puzzle(&mut rng, side, side, colours, density);
+        let solve = |engine, probing| {
+            let config = Config {
+                max_solutions: LIMIT,
+                engine,
+                probing,
+                threads: 1,
+                ..Config::default()
+            };
+            Solver::new(config).solve(&puzzle)
+        };
+        let want = solve(Engine::Sat, true);
+        assert!(want.stop.is_natural(), "puzzle {i}");
+        ambiguous += usize::from(want.solutions.len() > 1);
+        for (engine, probing) in [
+            (Engine::Search, true),
+            (Engine::Search, false),
+            (Engine::Learn, true),
+            (Engine::Auto, true),
+        ] {
+            let got = solve(engine, probing);
+            assert_eq!(got.status, want.status, "puzzle {i}, {engine:?} {probing}");
+            assert_eq!(
+                got.solutions.len(),
+                want.solutions.len(),
+                "puzzle {i}, {engine:?}"
+            );
+            if want.solutions.len() < LIMIT {
+                assert_eq!(got.solutions, want.solutions, "puzzle {i}, {engine:?}");
+            }
+        }
+    }
+    assert!(ambiguous >= 30, "only {ambiguous} ambiguous puzzles");
+}

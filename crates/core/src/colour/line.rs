@@ -338,8 +338,35 @@ impl<W: Bits> Scratch<W> {
         )
     }
 
+    /// The forward pass alone, nothing stored, stopping as soon as a run has no end left:
+    /// what explanations ask many times per conflict.
     fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool {
-        self.forward(clue, len, entries, masks)
+        let words = words_for(len);
+        let cells = low::<W>(len);
+        let mask = |c: usize| {
+            if c < entries {
+                W::from_words(&masks[c * words..]) & cells
+            } else {
+                W::ZERO
+            }
+        };
+        let bg = mask(0);
+        let mut ends = walk(W::ONE, bg);
+        let mut previous = usize::MAX;
+        for (&run_len, colour) in clue.runs().iter().zip(clue.colours()) {
+            let c = colour.index();
+            let allowed = if c == previous {
+                (ends & bg) << 1
+            } else {
+                ends
+            };
+            ends = walk((window(mask(c), run_len) & allowed) << run_len, bg);
+            if ends == W::ZERO {
+                return false;
+            }
+            previous = c;
+        }
+        ends >> len as u32 & W::ONE != W::ZERO
     }
 
     fn solve(

@@ -30,8 +30,10 @@
 
 pub mod dp;
 pub mod grid;
+pub(crate) mod learn;
 pub mod line;
 pub mod naive;
 pub(crate) mod portfolio;
 pub(crate) mod propagate;
+pub(crate) mod sat;
 pub(crate) mod search;

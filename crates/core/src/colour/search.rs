@@ -149,6 +149,12 @@ impl<'p> ColourSearch<'p> {
         }
     }
 
+    /// The root grid as far as propagation and probing took it (`None` before the root was
+    /// probed, or if it contradicted).
+    pub fn root_grid(&self) -> Option<&ColourGrid> {
+        self.root.as_ref()
+    }
+
     /// Counters so far.
     pub fn stats(&self) -> Stats {
         Stats {
