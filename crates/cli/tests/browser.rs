@@ -434,5 +434,34 @@ async fn walk_through(client: &Client, server: &Server) -> Result<()> {
     )
     .await?;
     save_screenshot(client, "web-narrow.png").await?;
+
+    // The picture for the README: a 20x20 puzzle half explained.
+    client.set_window_size(1200, 900).await?;
+    click(client, "#tab-explain").await?;
+    client
+        .find(Locator::Css("#example"))
+        .await?
+        .select_by_value("webpbn-00006")
+        .await?;
+    wait_text(client, "#puzzle-info", |t| t.starts_with("Scardy Cat")).await?;
+    let count = wait_text(client, "#step-count", |t| {
+        t.starts_with("0 / ") && t != "0 / 0"
+    })
+    .await?;
+    let total: usize = count.trim_start_matches("0 / ").parse()?;
+    eval(
+        client,
+        &format!(
+            "const r = document.getElementById('step-range'); r.value = {}; \
+             r.dispatchEvent(new Event('input')); document.activeElement.blur(); window.scrollTo(0, 0); return null",
+            total * 2 / 3
+        ),
+    )
+    .await?;
+    wait_text(client, "#step-count", |t| {
+        t == format!("{} / {total}", total * 2 / 3)
+    })
+    .await?;
+    save_screenshot(client, "web-page.png").await?;
     Ok(())
 }

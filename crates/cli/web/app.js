@@ -93,6 +93,7 @@ class Board {
     const maxRow = Math.max(1, ...puzzle.rows.map((c) => c.length));
     const maxCol = Math.max(1, ...puzzle.columns.map((c) => c.length));
     this.maxRowRuns = maxRow;
+    this.maxColRuns = maxCol;
     root.style.setProperty("--row-runs", maxRow);
     root.style.setProperty("--col-runs", maxCol);
 
@@ -162,7 +163,8 @@ class Board {
     puzzle.rows.forEach((clue, r) => refill(this.rowClues[r], clue, r, "row"));
     this.maxRowRuns = Math.max(1, ...puzzle.rows.map((c) => c.length));
     this.root.style.setProperty("--row-runs", this.maxRowRuns);
-    this.root.style.setProperty("--col-runs", Math.max(1, ...puzzle.columns.map((c) => c.length)));
+    this.maxColRuns = Math.max(1, ...puzzle.columns.map((c) => c.length));
+    this.root.style.setProperty("--col-runs", this.maxColRuns);
     this.fit();
   }
 
@@ -261,7 +263,10 @@ class Board {
     const wrap = this.root.parentElement;
     const available = wrap.clientWidth - 4;
     const across = this.width + 0.62 * this.maxRowRuns + 0.6;
-    let size = Math.max(10, Math.min(34, Math.floor(available / across)));
+    // The whole board in the window's height too, on screens tall enough for it.
+    const down = this.height + 0.7 * this.maxColRuns + 0.6;
+    const tall = Math.max(320, window.innerHeight - 150);
+    let size = Math.max(10, Math.min(34, Math.floor(available / across), Math.floor(tall / down)));
     this.root.style.setProperty("--cell", `${size}px`);
     // The estimate misses wide clues (two-digit runs): shrink until the board fits.
     while (size > 10 && this.root.offsetWidth > available) {
@@ -387,6 +392,8 @@ function luma(rgb) {
 
 const state = {
   mode: "solve",
+  // Counts the puzzles loaded: an answer about an earlier puzzle is dropped.
+  generation: 0,
   info: null,
   examples: [],
   // The puzzle solve, play and understand work on: its file text and how to read it.
@@ -478,6 +485,7 @@ async function loadSource(source) {
       format: source.format || undefined,
       index: source.index || 0,
     });
+    state.generation += 1;
     state.source = { ...source, format: answer.format, index: answer.index };
     state.puzzle = answer.puzzle;
     state.solved = null;
@@ -588,6 +596,7 @@ async function solve() {
     body.engine = $("engine").value;
   }
   const abort = new AbortController();
+  const generation = state.generation;
   state.solveAbort = abort;
   state.solveId = body.id;
   $("solve").disabled = true;
@@ -596,6 +605,7 @@ async function solve() {
   setSentence("");
   try {
     const answer = await api(deduce ? "/api/deduce" : "/api/solve", body, { signal: abort.signal });
+    if (generation !== state.generation) return;
     state.solved = answer;
     if (answer.status === "unique" && !deduce) state.solution = answer.solutions[0];
     if (state.mode === "solve") showSolved(answer);
@@ -690,8 +700,10 @@ async function enterPlay() {
   showMistakes();
   setSentence("Fill the cells the clues call for; cross the ones that stay empty.");
   if (!state.solution) {
+    const generation = state.generation;
     try {
       const answer = await api("/api/solve", sourceBody({ timeout: 10 }));
+      if (generation !== state.generation) return;
       if (answer.status === "unique") {
         state.solution = answer.solutions[0];
         if (!state.solved) state.solved = answer;
@@ -709,8 +721,10 @@ async function hint() {
   if (!state.puzzle) return;
   clearHint();
   setSentence("Thinking…");
+  const generation = state.generation;
   try {
     const answer = await api("/api/hint", sourceBody({ grid: board.rows(), timeout: 10 }));
+    if (generation !== state.generation || state.mode !== "play") return;
     setSentence(capitalise(answer.text));
     if (answer.mistake) {
       const cells = (answer.mistake.cells || []).map((c) => [c.row, c.col]);
@@ -771,8 +785,12 @@ function capitalise(text) {
 async function enterExplain() {
   if (state.explained) return showStep(state.step);
   setSentence("Explaining…");
+  $("step-count").textContent = "…";
+  $("rating").textContent = "";
+  const generation = state.generation;
   try {
     const answer = await api("/api/explain", sourceBody({ timeout: 20 }));
+    if (generation !== state.generation) return;
     state.explained = answer;
     state.steps = answer.steps;
     state.step = 0;
