@@ -6,7 +6,8 @@
 //! into a validated configuration ([`cli`]), runs one subcommand ([`cmd`]), and maps the result
 //! to an exit status ([`error::Exit`]). [`report`] turns a puzzle and the shared solve options
 //! into a result that text, JSON, drawings, `batch` lines and the local web page only print;
-//! the binary (`src/main.rs`) is nothing but `main`.
+//! [`serve`] is the local web page and its JSON API over the same report path; the binary
+//! (`src/main.rs`) is nothing but `main`.
 
 pub mod cli;
 pub mod cmd;
@@ -14,4 +15,5 @@ pub mod error;
 pub mod files;
 pub mod picture;
 pub mod report;
+pub mod serve;
 pub mod terminal;

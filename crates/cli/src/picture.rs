@@ -107,7 +107,7 @@ fn invert(picture: &Picture) -> Picture {
 }
 
 /// Whether the bytes start like an image format we decode.
-fn is_image(bytes: &[u8]) -> bool {
+pub fn is_image(bytes: &[u8]) -> bool {
     bytes.starts_with(b"\x89PNG\r\n\x1a\n")
         || bytes.starts_with(&[0xff, 0xd8, 0xff])
         || bytes.starts_with(b"GIF87a")

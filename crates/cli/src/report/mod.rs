@@ -9,6 +9,7 @@
 pub mod explain;
 pub mod json;
 pub mod make;
+pub mod puzzle;
 pub mod sheet;
 pub mod text;
 
