@@ -49,7 +49,9 @@ pub use nonogram_model::{
     check_size, Axis, Cell, CellRows, Cells, Clue, Colour, ColourId, ColourSet, Inconsistency,
     Limits, LineId, Metadata, Palette, PartialGrid, Picture, Puzzle, PuzzleError, Rgb, Run,
 };
-pub use solve::{deduce, Config, Deduction, Engine, Given, Outcome, Solver, Stats, Status, Stop};
+pub use solve::{
+    deduce, deduce_within, Config, Deduction, Engine, Given, Outcome, Solver, Stats, Status, Stop,
+};
 
 /// The clues cannot be satisfied from the current state: some line has no placement left, or a
 /// cell would have to be both filled and empty.

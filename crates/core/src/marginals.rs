@@ -20,6 +20,8 @@
 //! million (BENCHMARKS.md). It is a heuristic only: the loops of the grid make the beliefs
 //! approximate and the rounds need not converge, which is why they are damped and capped.
 
+use std::time::Instant;
+
 use nonogram_model::Cell;
 
 /// The share of the weighted patterns of `runs` (each at least 1, as in a [`Clue`](crate::Clue))
@@ -256,6 +258,9 @@ pub struct Rounds {
     /// Stop early once no message moved by this much in a round; and a line none of whose
     /// cells' crossing messages moved by this much since it last ran is not run again.
     pub tolerance: f64,
+    /// Stop at this instant, with the estimate so far (the first round's lines not reached
+    /// yet keep their even chances). Default: none.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Rounds {
@@ -266,6 +271,7 @@ impl Default for Rounds {
             max: 15,
             damping: 0.3,
             tolerance: 1e-3,
+            deadline: None,
         }
     }
 }
@@ -301,9 +307,12 @@ pub fn estimate(
     let mut heard = vec![[0.5f64; 2]; known.len()];
     let mut scratch = LineScratch::new();
     let (mut filled, mut empty, mut shares) = (Vec::new(), Vec::new(), Vec::new());
-    for round in 0..rounds.max.max(1) {
+    'rounds: for round in 0..rounds.max.max(1) {
         let mut moved = 0.0f64;
         for (slot, &runs) in lines.iter().enumerate() {
+            if rounds.deadline.is_some_and(|d| Instant::now() >= d) {
+                break 'rounds;
+            }
             let axis = usize::from(slot >= height);
             let len = if axis == 0 { width } else { height };
             // A line none of whose cells heard news since it last ran would say the same again

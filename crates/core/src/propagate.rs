@@ -11,6 +11,7 @@
 //! propagation is generic over its observer, so for them it compiles to what it was without one.
 
 use std::collections::{HashMap, VecDeque};
+use std::time::Instant;
 
 use crate::grid::{words_for, Grid};
 use crate::line::{Line, LineCache, LineSolve, LineSolver, Masks};
@@ -118,6 +119,12 @@ pub(crate) struct Propagator<'p> {
     out: Masks,
     /// Line solves that missed the cache.
     pub line_solves: u64,
+    /// When to give up (see [`Propagator::set_deadline`]).
+    deadline: Option<Instant>,
+    /// Line solves since the clock was last read.
+    polls: u32,
+    /// Whether the deadline has passed (latched).
+    interrupted: bool,
 }
 
 impl<'p> Propagator<'p> {
@@ -132,7 +139,41 @@ impl<'p> Propagator<'p> {
             queued: vec![false; puzzle.width() + puzzle.height()],
             out: Masks::new(puzzle.width().max(puzzle.height())),
             line_solves: 0,
+            deadline: None,
+            polls: 0,
+            interrupted: false,
         }
+    }
+
+    /// Gives up at `deadline`: from then on every line solve fails as if it had found a
+    /// contradiction, and [`Propagator::interrupted`] says so. A line of 4,096 cells takes
+    /// about a millisecond, and a puzzle that large has thousands of them: without this, one
+    /// propagation of a huge puzzle would outlast any time limit. Callers that set a deadline
+    /// must check [`Propagator::interrupted`] before they take a contradiction for a verdict.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the deadline passed during a propagation (and every result since is void).
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+
+    /// Whether to give up before the next line solve: the clock is read every 16 short lines,
+    /// and before every line of over 256 cells.
+    #[inline]
+    fn out_of_time(&mut self, len: usize) -> bool {
+        let Some(deadline) = self.deadline else {
+            return false;
+        };
+        if self.interrupted {
+            return true;
+        }
+        self.polls = self.polls.wrapping_add(1);
+        if (len > 256 || self.polls.is_multiple_of(16)) && Instant::now() >= deadline {
+            self.interrupted = true;
+        }
+        self.interrupted
     }
 
     fn slot(&self, line: LineId) -> usize {
@@ -245,6 +286,8 @@ impl<'p> Propagator<'p> {
                     },
                 );
             }
+            // A line given up on for the deadline contradicted nothing.
+            Err(_) if self.interrupted => {}
             Err(_) => observer.contradiction(line),
         }
         result
@@ -259,6 +302,9 @@ impl<'p> Propagator<'p> {
         crossing: Crossing,
     ) -> Result<usize, Contradiction> {
         let len = grid.line_len(line.axis);
+        if self.out_of_time(len) {
+            return Err(Contradiction);
+        }
         let words = words_for(len);
         let clue = self.puzzle.clue(line).runs();
         let (filled, empty) = grid.line(line);

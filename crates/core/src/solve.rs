@@ -92,6 +92,8 @@ impl Engine {
 pub struct Config {
     /// Stop after this many solutions. Default: 2, which is what proving uniqueness needs:
     /// finding a second solution disproves it, failing to find one proves it. Must be at least 1.
+    /// Memory bounds it too ([`solutions_kept`]): a run that reaches that bound first stops
+    /// with [`Stop::MemoryLimit`].
     pub max_solutions: usize,
     /// Give up after this long, with [`Stop::TimeLimit`]. Default: none. A limit too far away
     /// to represent as an instant is no limit.
@@ -329,6 +331,20 @@ impl Solver {
     }
 
     fn run(&self, puzzle: &Puzzle, givens: &[Given], cancel: Option<&AtomicBool>) -> Outcome {
+        let keep = solutions_kept(puzzle);
+        if self.config.max_solutions > keep {
+            // More solutions than memory allows: find as many as it does, and say that memory,
+            // not the count asked for, ended the run.
+            let capped = Solver::new(Config {
+                max_solutions: keep,
+                ..self.config.clone()
+            });
+            let mut outcome = capped.run(puzzle, givens, cancel);
+            if outcome.stop == Stop::SolutionLimit {
+                outcome.stop = Stop::MemoryLimit;
+            }
+            return outcome;
+        }
         let start = Instant::now();
         if let Some(reason) = puzzle.inconsistency() {
             let mut outcome = self.outcome(puzzle, givens, contradiction(), cancel, start);
@@ -349,20 +365,27 @@ impl Solver {
             Engine::Auto => Engine::Search,
             engine => engine,
         };
-        let run = match root(puzzle, givens) {
-            None => Run {
+        let run = match root(puzzle, givens, deadline) {
+            Root::Contradiction => Run {
+                engine: root_engine,
+                ..contradiction()
+            },
+            Root::Stopped => Run {
+                end: End::Stopped,
                 engine: root_engine,
                 ..contradiction()
             },
             // Line solving alone completed the grid: every cell is forced, so this is the one
             // solution, whatever `max_solutions` asked.
-            Some(root) if root.is_complete() => Run {
+            Root::Grid(root) if root.is_complete() => Run {
                 solutions: root.to_picture().into_iter().collect(),
                 end: End::Exhausted,
                 stats: Stats::default(),
                 engine: root_engine,
             },
-            Some(root) => portfolio::run(&self.config, puzzle, root, givens.is_empty(), flags),
+            Root::Grid(root) => {
+                portfolio::run(&self.config, puzzle, root, givens.is_empty(), flags)
+            }
         };
         self.outcome(puzzle, givens, run, cancel, start)
     }
@@ -428,8 +451,34 @@ fn contradiction() -> Run {
     }
 }
 
-/// The grid that line propagation reaches from the givens, or `None` if it contradicts.
-pub(crate) fn root(puzzle: &Puzzle, givens: &[Given]) -> Option<Grid> {
+/// The most memory the solutions of one solve may take, about: [`SOLUTION_BYTES_PER_CELL`]
+/// bytes per cell of each solution kept. 512 MiB.
+pub const SOLUTION_BYTES: usize = 512 << 20;
+
+/// What one solution costs per cell while a solve runs: the picture (a byte a cell), the copy
+/// that tells new solutions from old, the learner's clause blocking it (four bytes a cell) and
+/// the outcome's sorted copy.
+pub const SOLUTION_BYTES_PER_CELL: usize = 8;
+
+/// How many solutions a solve of `puzzle` keeps at most ([`SOLUTION_BYTES`]), at least 2 (a
+/// uniqueness check needs two): 6,710 on 100 × 100, 67,108 on 30 × 30.
+pub fn solutions_kept(puzzle: &Puzzle) -> usize {
+    let cells = (puzzle.width() * puzzle.height()).max(1);
+    (SOLUTION_BYTES / (SOLUTION_BYTES_PER_CELL * cells)).max(2)
+}
+
+/// Where line propagation from the givens ends.
+pub(crate) enum Root {
+    /// The fixpoint.
+    Grid(Grid),
+    /// The givens or the clues contradict.
+    Contradiction,
+    /// The deadline came first.
+    Stopped,
+}
+
+/// The grid that line propagation reaches from the givens, by `deadline` (if any).
+pub(crate) fn root(puzzle: &Puzzle, givens: &[Given], deadline: Option<Instant>) -> Root {
     let mut grid = Grid::new(puzzle.width(), puzzle.height());
     for g in givens {
         let value = if g.colour.is_background() {
@@ -437,12 +486,18 @@ pub(crate) fn root(puzzle: &Puzzle, givens: &[Given]) -> Option<Grid> {
         } else {
             Cell::Filled
         };
-        grid.set(g.row, g.col, value).ok()?;
+        if grid.set(g.row, g.col, value).is_err() {
+            return Root::Contradiction;
+        }
     }
     let mut propagator = Propagator::new(puzzle);
+    propagator.set_deadline(deadline);
     propagator.enqueue_all();
-    propagator.propagate(&mut grid).ok()?;
-    Some(grid)
+    match propagator.propagate(&mut grid) {
+        Ok(()) => Root::Grid(grid),
+        Err(_) if propagator.interrupted() => Root::Stopped,
+        Err(_) => Root::Contradiction,
+    }
 }
 
 /// The result of [`deduce`]: what line solving alone proves.
@@ -461,6 +516,9 @@ pub struct Deduction {
     /// When the clues are inconsistent at a glance (see [`Puzzle::inconsistency`]): why. No
     /// line was solved then.
     pub reason: Option<Inconsistency>,
+    /// Whether the deadline of [`deduce_within`] came before the fixpoint: the grid holds
+    /// what line solving had proved by then, all of it true.
+    pub stopped: bool,
 }
 
 impl Deduction {
@@ -477,6 +535,14 @@ impl Deduction {
 /// puzzles too: a sweep then solves every changed colour row, then every changed colour column,
 /// and a cell is unknown while it may take more than one entry.
 pub fn deduce(puzzle: &Puzzle) -> Deduction {
+    deduce_within(puzzle, None)
+}
+
+/// [`deduce`], giving up at `deadline` (if any) with the grid as far as line solving got:
+/// [`Deduction::stopped`] says so. A black-and-white puzzle of 2,048 × 2,048 cells takes
+/// seconds to deduce. (Colour puzzles, whose sides are far smaller in practice, are deduced to
+/// the end.)
+pub fn deduce_within(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
     if let Some(reason) = puzzle.inconsistency() {
         return Deduction {
             grid: PartialGrid::unknown(puzzle.width(), puzzle.height(), puzzle.palette().len()),
@@ -484,6 +550,7 @@ pub fn deduce(puzzle: &Puzzle) -> Deduction {
             unknown_after_sweep: Vec::new(),
             contradiction: true,
             reason: Some(reason),
+            stopped: false,
         };
     }
     if !puzzle.is_black_and_white() {
@@ -491,15 +558,18 @@ pub fn deduce(puzzle: &Puzzle) -> Deduction {
     }
     let mut grid = Grid::new(puzzle.width(), puzzle.height());
     let mut propagator = Propagator::new(puzzle);
+    propagator.set_deadline(deadline);
     propagator.enqueue_all();
     let mut unknown = UnknownAfterSweep(Vec::new());
     let result = propagator.sweeps(&mut grid, &mut unknown);
+    let stopped = propagator.interrupted();
     Deduction {
         grid: PartialGrid::from_cells(&grid),
         sweeps: unknown.0.len(),
         unknown_after_sweep: unknown.0,
-        contradiction: result.is_err(),
+        contradiction: result.is_err() && !stopped,
         reason: None,
+        stopped,
     }
 }
 

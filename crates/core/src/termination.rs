@@ -37,6 +37,11 @@ impl<'a> StopFlags<'a> {
         self
     }
 
+    /// The deadline, if there is one.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
     /// Whether a flag is raised (cheap: no clock).
     pub fn flagged(&self) -> bool {
         self.flags
@@ -78,6 +83,11 @@ impl<'a> Termination<'a> {
             polls: 0,
             stopped: false,
         }
+    }
+
+    /// The deadline of the stop condition, if there is one.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.flags.deadline()
     }
 
     /// Whether the work should stop now.

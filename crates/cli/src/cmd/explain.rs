@@ -5,6 +5,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use nonogram_core::explain::{Difficulty, Explainer, Step};
@@ -14,7 +15,7 @@ use serde_json::json;
 use crate::cli::{Input, OutFile};
 use crate::error::{CliError, Exit};
 use crate::files::{self, Destination};
-use crate::report::explain::{mistakes, rating_json, step_json};
+use crate::report::explain::{mistakes_within, rating_json, step_json};
 use crate::report::plural;
 use crate::terminal::Style;
 
@@ -43,6 +44,11 @@ pub struct Args {
 
     #[command(flatten)]
     pub out: OutFile,
+
+    /// Give up after this long (fractions allowed): the steps found so far are printed, the
+    /// rating is `unfinished`, and the exit status is 3. Default: no limit.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::parse_seconds)]
+    pub timeout: Option<Duration>,
 
     /// Draw grids in plain ASCII, even on a terminal.
     #[arg(long)]
@@ -94,7 +100,7 @@ fn explain(
     }
     let json = args.output == Kind::Json;
     let renderer = Style::for_destination(out.is_file(), args.ascii).renderer();
-    let mut explainer = Explainer::new(puzzle);
+    let mut explainer = Explainer::new(puzzle).with_deadline(deadline(args));
     let mut steps = Vec::new();
     let mut n = 0;
     while let Some(step) = explainer.next() {
@@ -113,6 +119,7 @@ fn explain(
         out.flush().map_err(CliError::stdout)?;
     }
     let difficulty = explainer.difficulty();
+    let stopped = explainer.stopped();
     if json {
         let value = json!({
             "source": source,
@@ -121,6 +128,7 @@ fn explain(
             "steps": steps,
             "rating": rating_json(difficulty),
             "grid": explainer.grid().row_strings(),
+            "stop": if stopped { "time-limit" } else { "finished" },
         });
         writeln!(out, "{value}").map_err(CliError::stdout)?;
     } else {
@@ -129,10 +137,22 @@ fn explain(
             out.write_all(renderer.render(puzzle, explainer.grid()).as_bytes())
                 .map_err(CliError::stdout)?;
         }
-        writeln!(out, "difficulty: {difficulty} ({})", plural(n, "step"))
+        if stopped {
+            let limit = args.timeout.unwrap_or_default().as_secs_f64();
+            writeln!(
+                out,
+                "timed out: the time limit ({limit} s) ran out after {}",
+                plural(n, "step")
+            )
             .map_err(CliError::stdout)?;
+        } else {
+            writeln!(out, "difficulty: {difficulty} ({})", plural(n, "step"))
+                .map_err(CliError::stdout)?;
+        }
     }
-    Ok(if difficulty == Difficulty::NoSolution {
+    Ok(if stopped {
+        Exit::Timeout
+    } else if difficulty == Difficulty::NoSolution {
         Exit::NoSolution
     } else {
         Exit::Success
@@ -163,7 +183,27 @@ fn hint(
     }
     let start = read_grid(path, puzzle)?;
     let json = args.output == Kind::Json;
-    if let Some(mistakes) = mistakes(puzzle, &start) {
+    // One limit for the whole hint: the check for mistakes, then the next step.
+    let deadline = deadline(args);
+    let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    let found = match mistakes_within(puzzle, &start, left, None) {
+        Ok(found) => found,
+        Err(_) => {
+            let limit = args.timeout.unwrap_or_default().as_secs_f64();
+            let text = format!(
+                "timed out: the time limit ({limit} s) ran out while checking the grid for \
+                 mistakes"
+            );
+            if json {
+                let value = json!({ "step": null, "stop": "time-limit", "text": text });
+                writeln!(out, "{value}").map_err(CliError::stdout)?;
+            } else {
+                writeln!(out, "{text}").map_err(CliError::stdout)?;
+            }
+            return Ok(Exit::Timeout);
+        }
+    };
+    if let Some(mistakes) = found {
         let text = mistakes.text();
         if json {
             let value = json!({
@@ -177,8 +217,19 @@ fn hint(
         }
         return Ok(Exit::NoSolution);
     }
-    let mut explainer = Explainer::from_grid(puzzle, start);
+    let mut explainer = Explainer::from_grid(puzzle, start).with_deadline(deadline);
     let step = explainer.next();
+    if explainer.stopped() {
+        let limit = args.timeout.unwrap_or_default().as_secs_f64();
+        let text = format!("timed out: the time limit ({limit} s) ran out before the next step");
+        if json {
+            let value = json!({ "step": null, "stop": "time-limit", "text": text });
+            writeln!(out, "{value}").map_err(CliError::stdout)?;
+        } else {
+            writeln!(out, "{text}").map_err(CliError::stdout)?;
+        }
+        return Ok(Exit::Timeout);
+    }
     if json {
         let value = json!({ "step": step.as_ref().map(step_json) });
         writeln!(out, "{value}").map_err(CliError::stdout)?;
@@ -193,6 +244,11 @@ fn hint(
         Some(Step::Contradiction(_)) => Exit::NoSolution,
         _ => Exit::Success,
     })
+}
+
+/// When `--timeout` runs out (a limit too far away to represent is none).
+fn deadline(args: &Args) -> Option<Instant> {
+    args.timeout.and_then(|t| Instant::now().checked_add(t))
 }
 
 /// Reads a partial grid and checks it against the puzzle's size.

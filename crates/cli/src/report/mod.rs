@@ -17,7 +17,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use nonogram_core::{
-    deduce, Deduction, Engine, Outcome, PartialGrid, Picture, Puzzle, Solver, Status, Stop,
+    deduce_within, Deduction, Engine, Outcome, PartialGrid, Picture, Puzzle, Solver, Status, Stop,
 };
 
 use crate::cli::SolveOptions;
@@ -47,7 +47,8 @@ pub fn solve(
 ) -> Found {
     if options.deduce_only {
         let start = Instant::now();
-        let deduction = deduce(puzzle);
+        let deadline = options.timeout.and_then(|t| start.checked_add(t));
+        let deduction = deduce_within(puzzle, deadline);
         return Found::Deduced {
             deduction,
             elapsed: start.elapsed(),
@@ -141,10 +142,11 @@ impl<'p> Report<'p> {
         }
     }
 
-    /// Why the run stopped. Deduction always runs to its fixpoint.
+    /// Why the run stopped: deduction runs to its fixpoint unless the time limit comes first.
     pub fn stop(&self) -> Stop {
         match &self.found {
             Found::Solved(outcome) => outcome.stop,
+            Found::Deduced { deduction, .. } if deduction.stopped => Stop::TimeLimit,
             Found::Deduced { .. } => Stop::Finished,
         }
     }

@@ -100,7 +100,13 @@ pub fn status_line(report: &Report<'_>) -> String {
             _ => {
                 let unknown = deduction.grid.unknown_count();
                 let cells = report.puzzle.width() * report.puzzle.height();
-                if unknown == cells {
+                if deduction.stopped {
+                    let limit = report.options.timeout.unwrap_or_default().as_secs_f64();
+                    format!(
+                        "timed out: the time limit ({limit} s) ran out during line solving, \
+                         with {unknown} of {cells} cells unknown"
+                    )
+                } else if unknown == cells {
                     "line solving alone deduces no cell".to_string()
                 } else {
                     format!(

@@ -487,7 +487,7 @@ async fn explain(
             Some(rows) => grid_from_rows(puzzle, rows).map_err(ApiError::bad_request)?,
             None => nonogram_core::Grid::new(puzzle.width(), puzzle.height()),
         };
-        let mut explainer = Explainer::from_grid(puzzle, start);
+        let mut explainer = Explainer::from_grid(puzzle, start).with_deadline(Some(deadline));
         let mut steps = Vec::new();
         let mut stop = "finished";
         loop {
@@ -505,6 +505,10 @@ async fn explain(
             }
             match explainer.next() {
                 Some(step) => steps.push(step_detail_json(&step)),
+                None if explainer.stopped() => {
+                    stop = Stop::TimeLimit.name();
+                    break;
+                }
                 None => break,
             }
         }
@@ -574,7 +578,12 @@ async fn hint(
             }
             Ok(None) => {}
         }
-        let step = Explainer::from_grid(puzzle, grid.clone()).next();
+        let mut explainer = Explainer::from_grid(puzzle, grid.clone())
+            .with_deadline(Instant::now().checked_add(limit));
+        let step = explainer.next();
+        if explainer.stopped() {
+            return Err(ApiError::timed_out(limit));
+        }
         let text = match &step {
             Some(step) => step.to_string(),
             None => "the grid is complete: every cell is right".to_string(),

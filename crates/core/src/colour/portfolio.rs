@@ -196,5 +196,6 @@ pub(crate) fn deduce(puzzle: &Puzzle) -> Deduction {
         unknown_after_sweep,
         contradiction: result.is_err(),
         reason: None,
+        stopped: false,
     }
 }

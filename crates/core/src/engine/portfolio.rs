@@ -162,7 +162,7 @@ impl<'p> Runner<'_, 'p> {
             Ok(hint) => hint,
             Err(answer) => return answer,
         };
-        let mut learner = self.learner(root, hint.as_ref(), Order::Guided);
+        let mut learner = self.learner(root, hint.as_ref(), Order::Guided, flags.deadline());
         let state = learner.run(None, &mut Termination::from_flags(flags));
         Run::from_learn(&mut learner, state)
     }
@@ -186,7 +186,14 @@ impl<'p> Runner<'_, 'p> {
     /// A learner started from `root` (cells known to follow from the clues and givens), its
     /// first decisions in `order`, perturbed by [`Config::seed`] when that is not 0. With a
     /// `hint` (a symmetric solution) it heads for that first.
-    fn learner(&self, root: &Grid, hint: Option<&Picture>, order: Order) -> Learner<'p> {
+    /// The guidance gives up at `deadline`.
+    fn learner(
+        &self,
+        root: &Grid,
+        hint: Option<&Picture>,
+        order: Order,
+        deadline: Option<Instant>,
+    ) -> Learner<'p> {
         let mut learner = Learner::new(self.puzzle, self.config.max_solutions);
         if self.config.seed != 0 {
             learner.diversify(self.config.seed);
@@ -196,7 +203,7 @@ impl<'p> Runner<'_, 'p> {
         }
         // False when the root contradicts: the learner's run then reports it at once.
         if learner.start_from(root) && order == Order::Guided {
-            learner.guide();
+            learner.guide(deadline);
         }
         learner
     }
@@ -273,14 +280,14 @@ impl<'p> Runner<'_, 'p> {
                     },
                 };
                 let grid = search.root_grid().cloned().unwrap_or_else(|| root.clone());
-                learners.push(self.learner(&grid, hint.as_ref(), Order::Guided));
+                learners.push(self.learner(&grid, hint.as_ref(), Order::Guided, flags.deadline()));
                 start = Some((grid, hint));
             }
             if learners.len() == 1
                 && plain_joins.is_some_and(|joins| learners[0].stats().backtracks >= joins)
             {
                 let (grid, hint) = start.as_ref().expect("kept with the first learner");
-                learners.push(self.learner(grid, hint.as_ref(), Order::Plain));
+                learners.push(self.learner(grid, hint.as_ref(), Order::Plain, flags.deadline()));
             }
             let share = turn.elapsed() * LEARN_SHARE;
             let mut answer = None;
@@ -348,7 +355,8 @@ impl<'p> Runner<'_, 'p> {
         let flags = flags.with_flag(&done);
         let (turns, learn) = std::thread::scope(|scope| {
             let learn = scope.spawn(|| {
-                let mut learner = self.learner(&probed, hint.as_ref(), Order::Plain);
+                let mut learner =
+                    self.learner(&probed, hint.as_ref(), Order::Plain, flags.deadline());
                 let state = learner.run(None, &mut Termination::from_flags(flags));
                 let run = Run::from_learn(&mut learner, state);
                 if run.finished() {
@@ -420,7 +428,7 @@ mod tests {
                     puzzle,
                     symmetric: true,
                 };
-                let Some(root) = crate::solve::root(puzzle, &[]) else {
+                let crate::solve::Root::Grid(root) = crate::solve::root(puzzle, &[], None) else {
                     assert_eq!(want.status, Status::NoSolution, "puzzle {i}");
                     continue;
                 };

@@ -107,21 +107,21 @@ impl<'a> SatEngine<'a> {
             next_var: (width * height) as i32,
             clause: Vec::new(),
         };
-        // Encoding a large puzzle takes a while: it listens to the stop flags too (a half-built
-        // CNF is never solved: `run` sees the flags first).
+        // Encoding a large puzzle takes a while: it listens to the stop flags and the clock
+        // too, line by line (a half-built CNF is never solved: `run` sees the flags first).
         for (r, clue) in puzzle.rows().iter().enumerate() {
-            if flags.flagged() {
+            if flags.should_stop() {
                 break;
             }
             let cells: Vec<i32> = (0..width).map(|c| cell(r, c)).collect();
-            encoder.line(clue.runs(), &cells);
+            encoder.line(clue.runs(), &cells, &flags);
         }
         for (c, clue) in puzzle.columns().iter().enumerate() {
-            if flags.flagged() {
+            if flags.should_stop() {
                 break;
             }
             let cells: Vec<i32> = (0..height).map(|r| cell(r, c)).collect();
-            encoder.line(clue.runs(), &cells);
+            encoder.line(clue.runs(), &cells, &flags);
         }
         let mut free = Vec::new();
         for r in 0..height {
@@ -219,7 +219,9 @@ impl Encoder<'_, '_> {
     /// Encodes one line whose cells are the variables `cells` (true = filled).
     // States and positions index several tables at once; ranges say that more plainly.
     #[allow(clippy::needless_range_loop)]
-    fn line(&mut self, clue: &[u32], cells: &[i32]) {
+    /// Encodes one line; gives up part-way when `stop` says so (a long line's automaton can
+    /// have a million states).
+    fn line(&mut self, clue: &[u32], cells: &[i32], stop: &StopFlags<'_>) {
         let n = cells.len();
         if clue.is_empty() {
             for &x in cells {
@@ -252,6 +254,9 @@ impl Encoder<'_, '_> {
         self.add(&[var(&q, 0, 0).expect("start state")]);
         self.add(&[var(&q, n, last).expect("accepting state")]);
         for (i, &x) in cells.iter().enumerate() {
+            if i % 16 == 15 && stop.should_stop() {
+                return;
+            }
             // At least one state after i cells (speeds up unit propagation).
             let states: Vec<i32> = (0..=last).filter_map(|t| var(&q, i + 1, t)).collect();
             self.add(&states);

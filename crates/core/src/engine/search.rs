@@ -238,8 +238,12 @@ impl<'p> Search<'p> {
         decision_limit: Option<u64>,
         termination: &mut Termination<'_>,
     ) -> Finish {
+        // Propagation gives up at the deadline too (one node of a huge puzzle can take
+        // seconds). Its "contradictions" after that are void, so an interrupted search never
+        // resumes: the node it was at is lost.
+        self.prop.set_deadline(termination.deadline());
         while !self.stack.is_empty() {
-            if termination.should_stop() {
+            if termination.should_stop() || self.prop.interrupted() {
                 return Finish::Stopped;
             }
             if decision_limit.is_some_and(|b| self.stats.decisions >= b) {
@@ -299,6 +303,10 @@ impl<'p> Search<'p> {
                 }
             }
         }
+        if self.prop.interrupted() {
+            // The last node's "contradiction" was the deadline's.
+            return Finish::Stopped;
+        }
         Finish::Exhausted
     }
 
@@ -345,7 +353,7 @@ impl<'p> Search<'p> {
                     if grid.get(row, col) != Cell::Unknown {
                         continue;
                     }
-                    if termination.should_stop() {
+                    if termination.should_stop() || self.prop.interrupted() {
                         return Node::Stopped;
                     }
                     let filled = self.probe(grid, row, col, Cell::Filled, serial);

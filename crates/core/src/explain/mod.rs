@@ -25,6 +25,7 @@
 mod step;
 
 use std::collections::VecDeque;
+use std::time::Instant;
 
 pub use step::{
     cell_list, cell_word, compress_ranges, ContradictionStep, Difficulty, GuessStep, LineStep,
@@ -33,7 +34,7 @@ pub use step::{
 
 use crate::grid::Grid;
 use crate::propagate::{Fixed, Observer, Propagator};
-use crate::solve::{Config, Engine, Given, Solver, Status};
+use crate::solve::{Config, Engine, Given, Solver, Status, Stop};
 use nonogram_model::Cell;
 use nonogram_model::{LineId, Picture, Puzzle};
 
@@ -65,6 +66,10 @@ pub struct Explainer<'p> {
     solution: Option<(Picture, bool)>,
     finished: bool,
     contradiction: bool,
+    /// When to give up (see [`Explainer::with_deadline`]).
+    deadline: Option<Instant>,
+    /// Whether the deadline came before the end.
+    stopped: bool,
 }
 
 /// Hears from the sweeps which line fixed which cells (one [`LineStep`] each), and which line
@@ -129,7 +134,29 @@ impl<'p> Explainer<'p> {
             solution: None,
             finished: false,
             contradiction: false,
+            deadline: None,
+            stopped: false,
         }
+    }
+
+    /// Gives up at `deadline` (if any): the steps then end early, [`Explainer::stopped`] says
+    /// so, and the rating is [`Difficulty::Unfinished`]. Every step produced before is sound.
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Explainer<'p> {
+        self.deadline = deadline;
+        self.prop.set_deadline(deadline);
+        self
+    }
+
+    /// Whether the deadline came before the end of the explanation.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.prop.interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        self.stopped
     }
 
     /// The grid after the steps produced so far.
@@ -140,7 +167,9 @@ impl<'p> Explainer<'p> {
     /// The rating so far; final once the iterator has returned `None`.
     pub fn difficulty(&self) -> Difficulty {
         let sweeps = self.sweeps;
-        if self.contradiction {
+        if self.stopped {
+            Difficulty::Unfinished
+        } else if self.contradiction {
             Difficulty::NoSolution
         } else if !self.finished {
             Difficulty::Unfinished
@@ -171,6 +200,8 @@ impl<'p> Explainer<'p> {
         };
         match self.prop.sweeps(&mut self.work, &mut steps) {
             Ok(sweeps) => self.sweeps += sweeps,
+            // The deadline's: the steps found so far are sound, and are all there will be.
+            Err(_) if self.prop.interrupted() => self.stopped = true,
             Err(_) => {
                 let line = steps
                     .contradiction
@@ -216,6 +247,9 @@ impl<'p> Explainer<'p> {
                 }
                 let if_filled = self.try_cell(row, col, Cell::Filled);
                 let if_empty = self.try_cell(row, col, Cell::Empty);
+                if self.out_of_time() {
+                    return None;
+                }
                 let (tried, contradiction, value) = match (if_filled, if_empty) {
                     (Some(f), Some(e)) => {
                         return Some(self.fail(Step::Contradiction(ContradictionStep::Cell {
@@ -245,8 +279,10 @@ impl<'p> Explainer<'p> {
     /// Takes the first unknown cell's value from a solution below the grid, asking the solver
     /// with the grid's known cells as givens. It runs the search alone, on one thread, so that
     /// the solution, hence the guesses, are the same from run to run: with several pictures
-    /// below the grid, the one the search finds first.
-    fn guess(&mut self) -> Step {
+    /// below the grid, the one the learner finds first. (The learner, not the search: the
+    /// search alone can take minutes where the learner takes a second.) `None` when the
+    /// deadline comes first.
+    fn guess(&mut self) -> Option<Step> {
         if self.solution.is_none() {
             let mut givens = Vec::new();
             for row in 0..self.work.height() {
@@ -257,25 +293,35 @@ impl<'p> Explainer<'p> {
                     }
                 }
             }
+            let deadline = self.deadline;
             let solve = |max_solutions| {
                 let config = Config {
                     max_solutions,
-                    engine: Engine::Search,
+                    engine: Engine::Learn,
                     threads: 1,
+                    timeout: deadline.map(|d| d.saturating_duration_since(Instant::now())),
                     ..Config::default()
                 };
                 Solver::new(config).solve_from(self.puzzle, &givens)
             };
             let outcome = solve(2);
+            if outcome.stop == Stop::TimeLimit {
+                self.stopped = true;
+                return None;
+            }
             let (outcome, unique) = match outcome.status {
                 // Of several pictures, the one the search meets first (the solver returns
                 // those it found in `Picture` order, which says nothing of the search's).
                 Status::Multiple => (solve(1), false),
                 status => (outcome, status == Status::Unique),
             };
+            if outcome.stop == Stop::TimeLimit {
+                self.stopped = true;
+                return None;
+            }
             match outcome.solutions.into_iter().next() {
                 Some(s) => self.solution = Some((s, unique)),
-                None => return self.fail(Step::Contradiction(ContradictionStep::Search)),
+                None => return Some(self.fail(Step::Contradiction(ContradictionStep::Search))),
             }
         }
         let Some((solution, unique)) = &self.solution else {
@@ -290,12 +336,12 @@ impl<'p> Explainer<'p> {
                         Cell::Empty
                     };
                     self.guesses += 1;
-                    return Step::Guess(GuessStep {
+                    return Some(Step::Guess(GuessStep {
                         row,
                         col,
                         value,
                         unique: *unique,
-                    });
+                    }));
                 }
             }
         }
@@ -316,7 +362,7 @@ impl Iterator for Explainer<'_> {
                 let _ = step.apply(&mut self.grid);
                 return Some(step);
             }
-            if self.finished {
+            if self.finished || self.stopped {
                 return None;
             }
             if self.lines_queued {
@@ -329,7 +375,8 @@ impl Iterator for Explainer<'_> {
             }
             let step = match self.probe() {
                 Some(step) => step,
-                None => self.guess(),
+                None if self.stopped => return None,
+                None => self.guess()?,
             };
             if let Step::Probe(ProbeStep {
                 row, col, value, ..

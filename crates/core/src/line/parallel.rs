@@ -370,7 +370,7 @@ parallel_solver!(w64, u64, 0, 1);
 parallel_solver!(w128, u128, 0, 1);
 
 /// The longest line the wide solvers take.
-pub const MAX_WIDE: usize = 1024;
+pub const MAX_WIDE: usize = 4096;
 
 macro_rules! wide_solvers {
     ($(($module:ident, $words:literal)),*) => {
@@ -436,7 +436,11 @@ wide_solvers!(
     (w6, 6),
     (w8, 8),
     (w12, 12),
-    (w16, 16)
+    (w16, 16),
+    (w24, 24),
+    (w32, 32),
+    (w48, 48),
+    (words64, 64)
 );
 
 /// Whether a clue on a line of `len` cells suits the one-word solver.

@@ -7,6 +7,8 @@
 //! chance of being filled, estimated from the clues, and [`Learner::diversify`] perturbs that
 //! order reproducibly.
 
+use std::time::Instant;
+
 use nonogram_model::{Cell, Picture};
 
 use super::lit::Var;
@@ -107,7 +109,9 @@ impl Learner<'_> {
     /// plain order: it spends its time elsewhere. (Counting `(runs + 1) · (cells + 1)` instead
     /// left random 300×300 puzzles two rounds, and two of four timed out at 60 s; with the
     /// rounds they take 2.4–5.6 s.)
-    pub fn guide(&mut self) {
+    ///
+    /// The rounds stop at `deadline` (if any), with the estimate so far.
+    pub fn guide(&mut self, deadline: Option<Instant>) {
         // A line's programme covers, per run, the starts between its leftmost and rightmost
         // placements, and a pass over the cells.
         let lines = &self.lines;
@@ -122,6 +126,7 @@ impl Learner<'_> {
         let rounds = Rounds::default();
         let rounds = Rounds {
             max: rounds.max.min(GUIDE_WORK / work.max(1)),
+            deadline,
             ..rounds
         };
         if rounds.max == 0 {
@@ -172,7 +177,7 @@ mod tests {
             if !learner.start_from(&Grid::new(W, H)) {
                 continue;
             }
-            learner.guide();
+            learner.guide(None);
             let known = learner.known_cells();
             let chance = marginals::estimate(W, H, &learner.lines.clues, &known, Rounds::default())
                 .expect("level 0 is consistent");

@@ -351,7 +351,7 @@ mod tests {
             let Some(want) = search_all(&puzzle, max) else { return Ok(()) };
             let mut learner = Learner::new(&puzzle, max + 1);
             if guided && learner.start_from(&Grid::new(width, height)) {
-                learner.guide();
+                learner.guide(None);
             }
             learner.restarts.unit = 2;
             learner.db.max_learnts = 8;
