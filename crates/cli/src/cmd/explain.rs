@@ -1,7 +1,10 @@
 //! `nonogram explain`: the solving process as steps a person can follow, the grid every few
 //! steps, and a difficulty rating; or, with `--hint`, only the next step from a partly solved
 //! grid (and, if that grid already holds a mistake, where). The steps come from
-//! `nonogram_core::explain`.
+//! `nonogram_core::explain`; colour puzzles are explained by its colour explainer
+//! ([`colour`]).
+
+mod colour;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -32,7 +35,8 @@ pub struct Args {
     #[arg(long, requires = "grid")]
     pub hint: bool,
 
-    /// A partly solved grid for --hint: one line per row, `#` filled, `.` empty, `?` unknown.
+    /// A partly solved grid for --hint: one line per row, `#` filled, `.` empty, `?` unknown
+    /// (for a colour puzzle, the palette's characters and `?`).
     #[arg(long, value_name = "PARTIAL", requires = "hint")]
     pub grid: Option<PathBuf>,
 
@@ -67,15 +71,11 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     let mut out = Destination::new(&args.out)?;
     let loaded = files::load(&args.input)?;
     let (_, puzzle) = loaded.single(None)?;
-    if !puzzle.is_black_and_white() {
-        return Err(CliError::Usage(format!(
-            "{}: explanations are for black-and-white puzzles so far; `nonogram solve` solves \
-             colour puzzles",
-            loaded.source
-        )));
-    }
+    let colour = !puzzle.is_black_and_white();
     let exit = match &args.grid {
+        Some(path) if args.hint && colour => colour::hint(&args, puzzle, path, &mut out)?,
         Some(path) if args.hint => hint(&args, puzzle, path, &mut out)?,
+        _ if colour => colour::explain(&args, puzzle, &loaded.source, &mut out)?,
         _ => explain(&args, puzzle, &loaded.source, &mut out)?,
     };
     out.finish()?;
@@ -140,7 +140,11 @@ fn explain(
 }
 
 /// Clues that cannot all be satisfied, seen without solving.
-fn no_solution(args: &Args, out: &mut Destination<'_>, reason: &str) -> Result<Exit, CliError> {
+pub(super) fn no_solution(
+    args: &Args,
+    out: &mut Destination<'_>,
+    reason: &str,
+) -> Result<Exit, CliError> {
     if args.output == Kind::Json {
         let value = json!({ "steps": [], "rating": { "rating": "none", "text": "no solution" },
                             "reason": reason });
@@ -197,16 +201,8 @@ fn hint(
 
 /// Reads a partial grid and checks it against the puzzle's size.
 fn read_grid(path: &Path, puzzle: &Puzzle) -> Result<Grid, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|source| CliError::Io {
-        action: "read it",
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let rows = nonogram_formats::grid::parse_grid(&text, puzzle).map_err(|e| {
-        CliError::Read(nonogram_formats::Error::new(
-            path.to_path_buf(),
-            nonogram_formats::ErrorKind::Parse(e),
-        ))
+    let rows = read_partial(path, |text| {
+        nonogram_formats::grid::parse_grid(text, puzzle)
     })?;
     let mut grid = Grid::new(puzzle.width(), puzzle.height());
     for r in 0..puzzle.height() {
@@ -216,4 +212,22 @@ fn read_grid(path: &Path, puzzle: &Puzzle) -> Result<Grid, CliError> {
         }
     }
     Ok(grid)
+}
+
+/// Reads the grid file at `path` with `parse`, its errors naming the file.
+pub(super) fn read_partial<T>(
+    path: &Path,
+    parse: impl FnOnce(&str) -> Result<T, nonogram_formats::ParseError>,
+) -> Result<T, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|source| CliError::Io {
+        action: "read it",
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse(&text).map_err(|e| {
+        CliError::Read(nonogram_formats::Error::new(
+            path.to_path_buf(),
+            nonogram_formats::ErrorKind::Parse(e),
+        ))
+    })
 }

@@ -708,6 +708,7 @@ async fn picture(
         // Sizes scale images; a text picture is taken as it is.
         size: if image { size } else { None },
         invert: query.invert.unwrap_or(false),
+        ..PictureOptions::default()
     };
     run_light(move || {
         let picture = read_picture(&bytes, &options)
