@@ -117,8 +117,8 @@ pub fn quantise(width: usize, height: usize, pixels: &[[u8; 3]], k: usize) -> Qu
     for _ in 0..MAX_ITERATIONS {
         let mut sums = vec![([0.0f64; 3], 0.0f64); centres.len()];
         for ((&p, &w), &c) in points.iter().zip(&weights).zip(&cluster) {
-            for i in 0..3 {
-                sums[c].0[i] += p[i] * w;
+            for (sum, v) in sums[c].0.iter_mut().zip(p) {
+                *sum += v * w;
             }
             sums[c].1 += w;
         }
