@@ -433,3 +433,67 @@ impl<'p> ColourPropagator<'p> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{random_colour_puzzle, Rng};
+
+    /// Replays what a narrating observer hears onto a blank grid.
+    struct Replay {
+        grid: ColourGrid,
+        contradiction: Option<LineId>,
+        sweeps: usize,
+    }
+
+    impl ColourObserver for Replay {
+        const NARRATES: bool = true;
+
+        fn narrowed(&mut self, line: LineId, cells: Narrowed<'_>) {
+            for (i, before, after) in cells.cells() {
+                let (r, c) = match line.axis {
+                    Axis::Row => (line.index, i),
+                    Axis::Column => (i, line.index),
+                };
+                assert_eq!(self.grid.get(r, c), before, "{line} cell {i}");
+                assert_eq!(self.grid.narrow(r, c, after), Ok(true));
+            }
+        }
+
+        fn contradiction(&mut self, line: LineId) {
+            self.contradiction = Some(line);
+        }
+
+        fn swept(&mut self, _: &ColourGrid) {
+            self.sweeps += 1;
+        }
+    }
+
+    #[test]
+    fn the_observer_hears_every_entry_ruled_out() {
+        let mut rng = Rng::new(11);
+        for _ in 0..60 {
+            let (w, h) = (rng.range(1, 8), rng.range(1, 8));
+            let puzzle = random_colour_puzzle(&mut rng, w, h, 3, 0.6);
+            for sweeping in [false, true] {
+                let mut prop = ColourPropagator::new(&puzzle);
+                let mut grid = prop.blank();
+                let mut replay = Replay {
+                    grid: prop.blank(),
+                    contradiction: None,
+                    sweeps: 0,
+                };
+                prop.enqueue_all();
+                let sweeps = if sweeping {
+                    prop.sweeps(&mut grid, &mut replay).unwrap()
+                } else {
+                    prop.propagate_with(&mut grid, &mut replay).unwrap();
+                    0
+                };
+                assert_eq!(replay.grid, grid);
+                assert_eq!(replay.contradiction, None);
+                assert_eq!(replay.sweeps, sweeps);
+            }
+        }
+    }
+}
