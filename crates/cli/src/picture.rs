@@ -5,7 +5,7 @@
 
 use std::io;
 
-use nonogram_core::{check_size, Limits, Picture};
+use nonogram_core::{check_size, Limits, Palette, Picture};
 use nonogram_formats::Format;
 
 /// The largest picture file read: 64 MiB.
@@ -23,6 +23,9 @@ pub struct PictureOptions {
     pub size: Option<(u32, u32)>,
     /// Swap filled and empty cells. Default: false.
     pub invert: bool,
+    /// Images: colours besides the background, at most; 1 thresholds to black and white.
+    /// Default: 1.
+    pub colours: usize,
 }
 
 impl Default for PictureOptions {
@@ -31,6 +34,7 @@ impl Default for PictureOptions {
             threshold: 128,
             size: None,
             invert: false,
+            colours: 1,
         }
     }
 }
@@ -53,6 +57,62 @@ impl std::fmt::Display for PictureError {
     }
 }
 
+/// Reads a picture from `bytes`: an image if they start like one, text otherwise. With
+/// `options.colours` above 1, an image is quantised to a palette of its own, returned with the
+/// picture; otherwise the palette is black and white.
+pub fn read_picture_in_colour(
+    bytes: &[u8],
+    options: &PictureOptions,
+) -> Result<(Palette, Picture), PictureError> {
+    if options.colours <= 1 || !is_image(bytes) {
+        if options.colours > 1 {
+            return Err(PictureError::Other(
+                "--colours quantises images; a text picture is black and white".into(),
+            ));
+        }
+        return Ok((Palette::black_and_white(), read_picture(bytes, options)?));
+    }
+    if options.invert {
+        return Err(PictureError::Other(
+            "--invert swaps black and white; it does not apply with --colours".into(),
+        ));
+    }
+    let pixels = scaled_image(bytes, options)?;
+    let rgb: Vec<[u8; 3]> = pixels
+        .values
+        .chunks_exact(3)
+        .map(|p| [p[0], p[1], p[2]].map(|v| v.round().clamp(0.0, 255.0) as u8))
+        .collect();
+    let quantised = crate::quantise::quantise(
+        pixels.width as usize,
+        pixels.height as usize,
+        &rgb,
+        options.colours,
+    );
+    Ok((quantised.palette, quantised.picture))
+}
+
+/// Decodes an image and scales it down as `options` ask, checking the size of the result.
+fn scaled_image(bytes: &[u8], options: &PictureOptions) -> Result<Pixels, PictureError> {
+    if bytes.len() as u64 > MAX_IMAGE_BYTES {
+        return Err(PictureError::Other(format!(
+            "larger than {MAX_IMAGE_BYTES} bytes"
+        )));
+    }
+    let pixels = decode_image(bytes).map_err(PictureError::Other)?;
+    let pixels = match options.size {
+        Some((w, h)) => pixels.scale_down(w, h).map_err(PictureError::Other)?,
+        None => pixels,
+    };
+    check_size(
+        pixels.width as usize,
+        pixels.height as usize,
+        Limits::DEFAULT,
+    )
+    .map_err(|e| PictureError::Other(format!("{e}; scale it down with --size WxH")))?;
+    Ok(pixels)
+}
+
 /// Reads a picture from `bytes`: an image if they start like one, text otherwise.
 pub fn read_picture(bytes: &[u8], options: &PictureOptions) -> Result<Picture, PictureError> {
     if bytes.len() as u64 > MAX_IMAGE_BYTES {
@@ -61,14 +121,9 @@ pub fn read_picture(bytes: &[u8], options: &PictureOptions) -> Result<Picture, P
         )));
     }
     let picture = if is_image(bytes) {
-        let luma = decode_image(bytes).map_err(PictureError::Other)?;
-        let luma = match options.size {
-            Some((w, h)) => luma.scale_down(w, h).map_err(PictureError::Other)?,
-            None => luma,
-        };
-        check_size(luma.width as usize, luma.height as usize, Limits::DEFAULT)
-            .map_err(|e| PictureError::Other(format!("{e}; scale it down with --size WxH")))?;
-        luma.threshold(options.threshold)
+        scaled_image(bytes, options)?
+            .luma()
+            .threshold(options.threshold)
     } else {
         if options.size.is_some() {
             return Err(PictureError::Other(
@@ -115,15 +170,17 @@ pub fn is_image(bytes: &[u8]) -> bool {
         || bytes.starts_with(b"BM")
 }
 
-/// An image as luminance, 0 black to 255 white, transparency composited over white.
+/// An image as `channels` values a pixel, 0 to 255: red, green and blue, transparency
+/// composited over white; or, after [`Pixels::luma`], luminance alone (0 black to 255 white).
 #[derive(Clone, Debug)]
-struct Luma {
+struct Pixels {
     width: u32,
     height: u32,
+    channels: usize,
     values: Vec<f32>,
 }
 
-fn decode_image(bytes: &[u8]) -> Result<Luma, String> {
+fn decode_image(bytes: &[u8]) -> Result<Pixels, String> {
     let mut reader = image::ImageReader::new(io::Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| format!("cannot read the image: {e}"))?;
@@ -139,24 +196,41 @@ fn decode_image(bytes: &[u8]) -> Result<Luma, String> {
     let (width, height) = rgba.dimensions();
     let values = rgba
         .pixels()
-        .map(|p| {
+        .flat_map(|p| {
             let [r, g, b, a] = p.0.map(f32::from);
-            // Rec. 601 luma, then alpha over a white background: alpha 0 is white.
-            let y = 0.299 * r + 0.587 * g + 0.114 * b;
+            // Alpha over a white background: alpha 0 is white.
             let alpha = a / 255.0;
-            y * alpha + 255.0 * (1.0 - alpha)
+            [r, g, b].map(|v| v * alpha + 255.0 * (1.0 - alpha))
         })
         .collect();
-    Ok(Luma {
+    Ok(Pixels {
         width,
         height,
+        channels: 3,
         values,
     })
 }
 
-impl Luma {
-    /// Averages the pixels each target cell covers. Only shrinks.
-    fn scale_down(&self, w: u32, h: u32) -> Result<Luma, String> {
+impl Pixels {
+    /// Rec. 601 luma of each pixel.
+    fn luma(&self) -> Pixels {
+        if self.channels == 1 {
+            return self.clone();
+        }
+        let values = self
+            .values
+            .chunks_exact(self.channels)
+            .map(|p| 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2])
+            .collect();
+        Pixels {
+            channels: 1,
+            values,
+            ..*self
+        }
+    }
+
+    /// Averages the pixels each target cell covers, channel by channel. Only shrinks.
+    fn scale_down(&self, w: u32, h: u32) -> Result<Pixels, String> {
         if w > self.width || h > self.height {
             return Err(format!(
                 "--size {w}x{h} is larger than the image ({}x{}); it only scales down",
@@ -164,7 +238,8 @@ impl Luma {
             ));
         }
         let (sw, sh) = (u64::from(self.width), u64::from(self.height));
-        let mut values = Vec::with_capacity(w as usize * h as usize);
+        let ch = self.channels;
+        let mut values = Vec::with_capacity(w as usize * h as usize * ch);
         for ty in 0..u64::from(h) {
             let (y0, y1) = (
                 ty * sh / u64::from(h),
@@ -175,23 +250,27 @@ impl Luma {
                     tx * sw / u64::from(w),
                     ((tx + 1) * sw / u64::from(w)).max(tx * sw / u64::from(w) + 1),
                 );
-                let mut sum = 0.0f64;
-                for y in y0..y1 {
-                    let row = (y * sw) as usize;
-                    for x in x0..x1 {
-                        sum += f64::from(self.values[row + x as usize]);
+                for k in 0..ch {
+                    let mut sum = 0.0f64;
+                    for y in y0..y1 {
+                        let row = (y * sw) as usize;
+                        for x in x0..x1 {
+                            sum += f64::from(self.values[(row + x as usize) * ch + k]);
+                        }
                     }
+                    values.push((sum / ((y1 - y0) * (x1 - x0)) as f64) as f32);
                 }
-                values.push((sum / ((y1 - y0) * (x1 - x0)) as f64) as f32);
             }
         }
-        Ok(Luma {
+        Ok(Pixels {
             width: w,
             height: h,
+            channels: ch,
             values,
         })
     }
 
+    /// Black and white from luminance: darker than `threshold` is filled.
     fn threshold(&self, threshold: u8) -> Picture {
         let mut picture = Picture::new(self.width as usize, self.height as usize);
         for r in 0..self.height as usize {
@@ -211,9 +290,10 @@ mod tests {
     #[test]
     fn area_averaging_and_threshold() {
         // A 4x2 image: left half black, right half white, scaled to 2x1.
-        let luma = Luma {
+        let luma = Pixels {
             width: 4,
             height: 2,
+            channels: 1,
             values: vec![0.0, 0.0, 255.0, 255.0, 0.0, 0.0, 255.0, 200.0],
         };
         let small = luma.scale_down(2, 1).unwrap();

@@ -1,7 +1,10 @@
 //! `nonogram explain`: the solving process as steps a person can follow, the grid every few
 //! steps, and a difficulty rating; or, with `--hint`, only the next step from a partly solved
 //! grid (and, if that grid already holds a mistake, where). The steps come from
-//! `nonogram_core::explain`.
+//! `nonogram_core::explain`; colour puzzles are explained by its colour explainer
+//! ([`colour`]).
+
+mod colour;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -33,7 +36,8 @@ pub struct Args {
     #[arg(long, requires = "grid")]
     pub hint: bool,
 
-    /// A partly solved grid for --hint: one line per row, `#` filled, `.` empty, `?` unknown.
+    /// A partly solved grid for --hint: one line per row, `#` filled, `.` empty, `?` unknown
+    /// (for a colour puzzle, the palette's characters and `?`).
     #[arg(long, value_name = "PARTIAL", requires = "hint")]
     pub grid: Option<PathBuf>,
 
@@ -73,15 +77,11 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     let mut out = Destination::new(&args.out)?;
     let loaded = files::load(&args.input)?;
     let (_, puzzle) = loaded.single(None)?;
-    if !puzzle.is_black_and_white() {
-        return Err(CliError::Usage(format!(
-            "{}: explanations are for black-and-white puzzles so far; `nonogram solve` solves \
-             colour puzzles",
-            loaded.source
-        )));
-    }
+    let colour = !puzzle.is_black_and_white();
     let exit = match &args.grid {
+        Some(path) if args.hint && colour => colour::hint(&args, puzzle, path, &mut out)?,
         Some(path) if args.hint => hint(&args, puzzle, path, &mut out)?,
+        _ if colour => colour::explain(&args, puzzle, &loaded.source, &mut out)?,
         _ => explain(&args, puzzle, &loaded.source, &mut out)?,
     };
     out.finish()?;
@@ -160,7 +160,11 @@ fn explain(
 }
 
 /// Clues that cannot all be satisfied, seen without solving.
-fn no_solution(args: &Args, out: &mut Destination<'_>, reason: &str) -> Result<Exit, CliError> {
+pub(super) fn no_solution(
+    args: &Args,
+    out: &mut Destination<'_>,
+    reason: &str,
+) -> Result<Exit, CliError> {
     if args.output == Kind::Json {
         let value = json!({ "steps": [], "rating": { "rating": "none", "text": "no solution" },
                             "reason": reason });
@@ -188,20 +192,7 @@ fn hint(
     let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
     let found = match mistakes_within(puzzle, &start, left, None) {
         Ok(found) => found,
-        Err(_) => {
-            let limit = args.timeout.unwrap_or_default().as_secs_f64();
-            let text = format!(
-                "timed out: the time limit ({limit} s) ran out while checking the grid for \
-                 mistakes"
-            );
-            if json {
-                let value = json!({ "step": null, "stop": "time-limit", "text": text });
-                writeln!(out, "{value}").map_err(CliError::stdout)?;
-            } else {
-                writeln!(out, "{text}").map_err(CliError::stdout)?;
-            }
-            return Ok(Exit::Timeout);
-        }
+        Err(_) => return timed_out(args, out, "while checking the grid for mistakes"),
     };
     if let Some(mistakes) = found {
         let text = mistakes.text();
@@ -220,15 +211,7 @@ fn hint(
     let mut explainer = Explainer::from_grid(puzzle, start).with_deadline(deadline);
     let step = explainer.next();
     if explainer.stopped() {
-        let limit = args.timeout.unwrap_or_default().as_secs_f64();
-        let text = format!("timed out: the time limit ({limit} s) ran out before the next step");
-        if json {
-            let value = json!({ "step": null, "stop": "time-limit", "text": text });
-            writeln!(out, "{value}").map_err(CliError::stdout)?;
-        } else {
-            writeln!(out, "{text}").map_err(CliError::stdout)?;
-        }
-        return Ok(Exit::Timeout);
+        return timed_out(args, out, "before the next step");
     }
     if json {
         let value = json!({ "step": step.as_ref().map(step_json) });
@@ -246,6 +229,19 @@ fn hint(
     })
 }
 
+/// Says that the time limit ran out `while` doing something, in text or JSON; exit 3.
+fn timed_out(args: &Args, out: &mut Destination<'_>, while_: &str) -> Result<Exit, CliError> {
+    let limit = args.timeout.unwrap_or_default().as_secs_f64();
+    let text = format!("timed out: the time limit ({limit} s) ran out {while_}");
+    if args.output == Kind::Json {
+        let value = json!({ "step": null, "stop": "time-limit", "text": text });
+        writeln!(out, "{value}").map_err(CliError::stdout)?;
+    } else {
+        writeln!(out, "{text}").map_err(CliError::stdout)?;
+    }
+    Ok(Exit::Timeout)
+}
+
 /// When `--timeout` runs out (a limit too far away to represent is none).
 fn deadline(args: &Args) -> Option<Instant> {
     args.timeout.and_then(|t| Instant::now().checked_add(t))
@@ -253,16 +249,8 @@ fn deadline(args: &Args) -> Option<Instant> {
 
 /// Reads a partial grid and checks it against the puzzle's size.
 fn read_grid(path: &Path, puzzle: &Puzzle) -> Result<Grid, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|source| CliError::Io {
-        action: "read it",
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let rows = nonogram_formats::grid::parse_grid(&text, puzzle).map_err(|e| {
-        CliError::Read(nonogram_formats::Error::new(
-            path.to_path_buf(),
-            nonogram_formats::ErrorKind::Parse(e),
-        ))
+    let rows = read_partial(path, |text| {
+        nonogram_formats::grid::parse_grid(text, puzzle)
     })?;
     let mut grid = Grid::new(puzzle.width(), puzzle.height());
     for r in 0..puzzle.height() {
@@ -272,4 +260,22 @@ fn read_grid(path: &Path, puzzle: &Puzzle) -> Result<Grid, CliError> {
         }
     }
     Ok(grid)
+}
+
+/// Reads the grid file at `path` with `parse`, its errors naming the file.
+pub(super) fn read_partial<T>(
+    path: &Path,
+    parse: impl FnOnce(&str) -> Result<T, nonogram_formats::ParseError>,
+) -> Result<T, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|source| CliError::Io {
+        action: "read it",
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse(&text).map_err(|e| {
+        CliError::Read(nonogram_formats::Error::new(
+            path.to_path_buf(),
+            nonogram_formats::ErrorKind::Parse(e),
+        ))
+    })
 }

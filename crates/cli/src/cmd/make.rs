@@ -4,6 +4,8 @@
 //! The picture is text (`#`/`.`, `1`/`0`, `X`/`_`: the picture format of `nonogram-formats`) or
 //! an image (PNG, JPEG, GIF, BMP through the `image` crate, with bounded dimensions and memory),
 //! thresholded to black and white on luminance, optionally scaled down first by area averaging.
+//! With `--colours K` (K ≥ 2) an image is quantised instead to at most K colours and a
+//! background (`crate::quantise`), and the puzzle is a colour puzzle of that palette.
 //!
 //! Two kinds of suggestion, each checked by solving again:
 //!
@@ -25,11 +27,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use nonogram_core::make::{check_picture, MakeConfig, Progress};
-use nonogram_core::{Picture, Puzzle};
+use nonogram_core::model::MAX_COLOURS;
+use nonogram_core::{Palette, Picture, Puzzle};
 use nonogram_formats::Format;
 
 use crate::cli::{parse_seconds, parse_writable, OutFile};
-use crate::picture::{read_picture, PictureError, PictureOptions, MAX_IMAGE_BYTES};
+use crate::picture::{read_picture_in_colour, PictureError, PictureOptions, MAX_IMAGE_BYTES};
 use crate::report;
 
 use crate::error::{CliError, Exit};
@@ -63,6 +66,11 @@ pub struct Args {
     /// Swap filled and empty cells (for light drawings on dark backgrounds).
     #[arg(long)]
     pub invert: bool,
+
+    /// Images: quantise to at most K colours (1 to 32) besides the background (the most common
+    /// border colour), for a colour puzzle; 1 is black and white by --threshold.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub colours: usize,
 
     /// `text` (a report, on standard error when the clues go to standard output) or `json` (one
     /// object on standard output; it holds the clues too unless -o is given).
@@ -118,10 +126,21 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 }
 
 pub fn run(args: Args) -> Result<Exit, CliError> {
+    if args.colours == 0 || args.colours > MAX_COLOURS {
+        return Err(CliError::Usage(format!(
+            "--colours {} is out of range: give 1 (black and white) to {MAX_COLOURS}",
+            args.colours
+        )));
+    }
     let format = clue_format(&args)?;
     files::check_writable(&args.out)?;
-    let picture = load_picture(&args)?;
-    let mut puzzle = Puzzle::from_picture(&picture);
+    let (palette, picture) = load_picture(&args)?;
+    let mut puzzle = if palette.is_black_and_white() {
+        Puzzle::from_picture(&picture)
+    } else {
+        Puzzle::from_coloured_picture(palette, &picture)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", args.picture.display())))?
+    };
     puzzle.metadata.goal = Some(picture.clone());
     if args.picture.as_os_str() != "-" {
         puzzle.metadata.title = args
@@ -191,8 +210,8 @@ fn progress(step: Progress) {
     eprint!("\r\x1b[2K{what}...");
 }
 
-/// Reads the picture file (or standard input) into a picture.
-fn load_picture(args: &Args) -> Result<Picture, CliError> {
+/// Reads the picture file (or standard input) into a picture and its palette.
+fn load_picture(args: &Args) -> Result<(Palette, Picture), CliError> {
     let path = &args.picture;
     let io_err = |source| CliError::Io {
         action: "read it",
@@ -216,8 +235,9 @@ fn load_picture(args: &Args) -> Result<Picture, CliError> {
         threshold: args.threshold,
         size: args.size,
         invert: args.invert,
+        colours: args.colours,
     };
-    read_picture(&bytes, &options).map_err(|e| match e {
+    read_picture_in_colour(&bytes, &options).map_err(|e| match e {
         PictureError::Parse(e) => CliError::Read(nonogram_formats::Error::new(
             path.clone(),
             nonogram_formats::ErrorKind::Parse(e),

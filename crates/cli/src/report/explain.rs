@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use nonogram_core::explain::{cell_word, ContradictionStep, Difficulty, Explainer, Step};
-use nonogram_core::{Cell, Config, Given, Grid, LineId, Puzzle, Solver, Status, Stop};
+use nonogram_core::{Cell, ColourId, Config, Given, Grid, LineId, Puzzle, Solver, Status, Stop};
 use serde_json::{json, Value};
 
 use crate::report::{cell_name, plural};
@@ -37,6 +37,62 @@ pub fn mistakes_within(
     timeout: Option<Duration>,
     cancel: Option<&AtomicBool>,
 ) -> Result<Option<Mistakes>, Stop> {
+    let mut givens = Vec::new();
+    for r in 0..grid.height() {
+        for c in 0..grid.width() {
+            match grid.get(r, c) {
+                Cell::Filled => givens.push(Given::cell(r, c, true)),
+                Cell::Empty => givens.push(Given::cell(r, c, false)),
+                Cell::Unknown => {}
+            }
+        }
+    }
+    Ok(match verdict(puzzle, &givens, timeout, cancel)? {
+        None => None,
+        Some(Verdict::Puzzle) => Some(Mistakes::Puzzle),
+        Some(Verdict::Wrong(wrong)) => Some(Mistakes::Cells(
+            wrong
+                .iter()
+                .map(|&(g, _)| {
+                    let cell = if g.colour.is_background() {
+                        Cell::Empty
+                    } else {
+                        Cell::Filled
+                    };
+                    (g.row, g.col, cell)
+                })
+                .collect(),
+        )),
+        Some(Verdict::Several) => {
+            let mut explainer = Explainer::from_grid(puzzle, grid.clone());
+            let line = match explainer.next() {
+                Some(Step::Contradiction(ContradictionStep::Line { line, .. })) => Some(line),
+                _ => None,
+            };
+            Some(Mistakes::Line(line))
+        }
+    })
+}
+
+/// What solving says of givens no solution agrees with.
+pub(crate) enum Verdict {
+    /// The puzzle has no solution at all.
+    Puzzle,
+    /// The puzzle has one solution; these givens disagree with it (each with the solution's
+    /// colour).
+    Wrong(Vec<(Given, ColourId)>),
+    /// The puzzle has several solutions, none of which agrees with the givens.
+    Several,
+}
+
+/// Checks `givens` against the puzzle's solutions: `None` if some solution agrees with them
+/// all; `Err` when the check was cut short by the time limit or the flag.
+pub(crate) fn verdict(
+    puzzle: &Puzzle,
+    givens: &[Given],
+    timeout: Option<Duration>,
+    cancel: Option<&AtomicBool>,
+) -> Result<Option<Verdict>, Stop> {
     let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
     let never = AtomicBool::new(false);
     let cancel = cancel.unwrap_or(&never);
@@ -52,47 +108,23 @@ pub fn mistakes_within(
             _ => Ok(outcome),
         }
     };
-    let mut givens = Vec::new();
-    for r in 0..grid.height() {
-        for c in 0..grid.width() {
-            match grid.get(r, c) {
-                Cell::Filled => givens.push(Given::cell(r, c, true)),
-                Cell::Empty => givens.push(Given::cell(r, c, false)),
-                Cell::Unknown => {}
-            }
-        }
-    }
-    if solve(1, &givens)?.status != Status::NoSolution {
+    if solve(1, givens)?.status != Status::NoSolution {
         return Ok(None);
     }
     let whole = solve(2, &[])?;
     Ok(Some(match whole.status {
-        Status::NoSolution => Mistakes::Puzzle,
+        Status::NoSolution => Verdict::Puzzle,
         Status::Unique => {
             let solution = &whole.solutions[0];
-            Mistakes::Cells(
+            Verdict::Wrong(
                 givens
                     .iter()
                     .filter(|g| solution.colour(g.row, g.col) != g.colour)
-                    .map(|g| {
-                        let cell = if g.colour.is_background() {
-                            Cell::Empty
-                        } else {
-                            Cell::Filled
-                        };
-                        (g.row, g.col, cell)
-                    })
+                    .map(|&g| (g, solution.colour(g.row, g.col)))
                     .collect(),
             )
         }
-        _ => {
-            let mut explainer = Explainer::from_grid(puzzle, grid.clone());
-            let line = match explainer.next() {
-                Some(Step::Contradiction(ContradictionStep::Line { line, .. })) => Some(line),
-                _ => None,
-            };
-            Mistakes::Line(line)
-        }
+        _ => Verdict::Several,
     }))
 }
 

@@ -35,7 +35,9 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
                 .givens
                 .iter()
                 .map(|g| {
-                    let value = if g.colour.is_background() {
+                    let value = if !puzzle.is_black_and_white() {
+                        puzzle.palette().colour(g.colour).name.as_str()
+                    } else if g.colour.is_background() {
                         "empty"
                     } else {
                         "filled"
@@ -101,9 +103,15 @@ pub fn to_json(check: &Check, puzzle: &Puzzle) -> serde_json::Value {
         "stop": check.stop.name(),
         "differing_cells": check.differing_cells.iter().map(|&(r, c)| [r, c]).collect::<Vec<_>>(),
         "suggestions": {
-            "givens": check.givens.iter().map(|g| json!({
-                "row": g.row, "col": g.col, "filled": !g.colour.is_background()
-            })).collect::<Vec<_>>(),
+            "givens": check.givens.iter().map(|g| {
+                let mut given = json!({
+                    "row": g.row, "col": g.col, "filled": !g.colour.is_background()
+                });
+                if !puzzle.is_black_and_white() {
+                    given["colour"] = puzzle.palette().colour(g.colour).symbol.to_string().into();
+                }
+                given
+            }).collect::<Vec<_>>(),
             "givens_verified": check.givens_verified,
             "flips": check.flips.iter().map(|&(r, c, _)| [r, c]).collect::<Vec<_>>(),
             "timed_out": check.timed_out,

@@ -7,6 +7,7 @@
 //! about what the run proved.
 
 pub mod explain;
+pub mod explain_colour;
 pub mod json;
 pub mod make;
 pub mod puzzle;

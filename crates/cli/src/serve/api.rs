@@ -213,6 +213,19 @@ impl Source {
     }
 }
 
+/// The page's explanations and hints are black-and-white so far: a colour puzzle is refused
+/// rather than explained with its colours ignored (`nonogram explain` explains it).
+fn refuse_colour(puzzle: &Puzzle) -> Result<(), ApiError> {
+    if puzzle.is_black_and_white() {
+        Ok(())
+    } else {
+        Err(ApiError::unprocessable(
+            "the page explains black-and-white puzzles so far; `nonogram explain` explains \
+             colour ones",
+        ))
+    }
+}
+
 /// A request's time limit: its own `timeout` (seconds), never more than the server's.
 fn time_limit(server: &Shared, timeout: Option<f64>) -> Result<Duration, ApiError> {
     let max = server.limits.max_time;
@@ -474,6 +487,7 @@ async fn explain(
     run_job(&server, request.id.as_deref(), limit, move |cancel| {
         let loaded = source.load()?;
         let puzzle = &loaded.puzzle;
+        refuse_colour(puzzle)?;
         let mut value = json!({ "width": puzzle.width(), "height": puzzle.height() });
         if let Some(reason) = puzzle.inconsistency() {
             value["steps"] = json!([]);
@@ -556,6 +570,7 @@ async fn hint(
     run_job(&server, request.id.as_deref(), limit, move |cancel| {
         let loaded = source.load()?;
         let puzzle = &loaded.puzzle;
+        refuse_colour(puzzle)?;
         let grid = grid_from_rows(puzzle, &rows).map_err(ApiError::bad_request)?;
         if let Some(reason) = puzzle.inconsistency() {
             return Ok(Json(json!({
@@ -717,6 +732,7 @@ async fn picture(
         // Sizes scale images; a text picture is taken as it is.
         size: if image { size } else { None },
         invert: query.invert.unwrap_or(false),
+        ..PictureOptions::default()
     };
     run_light(move || {
         let picture = read_picture(&bytes, &options)

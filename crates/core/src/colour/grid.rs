@@ -87,6 +87,18 @@ impl ColourGrid {
         }
     }
 
+    /// A grid of `entries` palette entries narrowed to what `cells` allows (a person's partly
+    /// solved grid, read as a [`PartialGrid`]); `None` if a cell allows no entry.
+    pub fn from_cells(cells: &dyn Cells, entries: usize) -> Option<ColourGrid> {
+        let mut grid = ColourGrid::new(cells.width(), cells.height(), entries);
+        for r in 0..cells.height() {
+            for c in 0..cells.width() {
+                grid.narrow(r, c, cells.options(r, c)).ok()?;
+            }
+        }
+        Some(grid)
+    }
+
     /// Cells per row.
     pub fn width(&self) -> usize {
         self.width

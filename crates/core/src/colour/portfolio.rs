@@ -8,7 +8,7 @@ use nonogram_model::{ColourSet, Puzzle};
 
 use super::grid::ColourGrid;
 use super::learn::{self, ColourLearner, LearnState};
-use super::propagate::ColourPropagator;
+use super::propagate::{ColourObserver, ColourPropagator};
 use super::sat::{self, ColourSat, SatState};
 use super::search::ColourSearch;
 use crate::engine::portfolio::{End, Run, LEARN_SHARE};
@@ -188,8 +188,10 @@ fn from_search(search: ColourSearch<'_>, finish: Finish) -> Run {
 pub(crate) fn deduce(puzzle: &Puzzle) -> Deduction {
     let mut prop = ColourPropagator::new(puzzle);
     let mut grid = prop.blank();
-    let mut unknown_after_sweep = Vec::new();
-    let result = prop.sweeps(&mut grid, |g| unknown_after_sweep.push(g.unknown_count()));
+    let mut unknown = UnknownAfterSweep(Vec::new());
+    prop.enqueue_all();
+    let result = prop.sweeps(&mut grid, &mut unknown);
+    let unknown_after_sweep = unknown.0;
     Deduction {
         grid: grid.to_partial(),
         sweeps: unknown_after_sweep.len(),
@@ -197,5 +199,14 @@ pub(crate) fn deduce(puzzle: &Puzzle) -> Deduction {
         contradiction: result.is_err(),
         reason: None,
         stopped: false,
+    }
+}
+
+/// Counts the unknown cells after each sweep that changed the grid.
+struct UnknownAfterSweep(Vec<usize>);
+
+impl ColourObserver for UnknownAfterSweep {
+    fn swept(&mut self, grid: &ColourGrid) {
+        self.0.push(grid.unknown_count());
     }
 }

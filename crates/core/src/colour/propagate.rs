@@ -6,6 +6,12 @@
 //! line's state is one word per palette entry, so a cache slot holds the clue's name, the
 //! entries' words before and after; the slot count is chosen so that the table stays near
 //! [`CACHE_BYTES`] whatever the palette.
+//!
+//! As the black-and-white propagator does, it can tell a [`ColourObserver`] what it does: which
+//! line ruled which entries out of which cells, which line contradicted, where each sweep
+//! ended. That is what the colour explanations narrate (`crate::explain::colour`). The search
+//! and the probes pass `()`, the observer that wants nothing, and propagation, generic over its
+//! observer, compiles for them to what it was without one.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -90,6 +96,70 @@ impl LineCache {
     }
 }
 
+/// What colour propagation reports as it works. Every method does nothing by default; `()` is
+/// the observer that wants nothing.
+pub(crate) trait ColourObserver {
+    /// Whether [`ColourObserver::narrowed`] reads its cells: only then does the propagator keep
+    /// a copy of each line before narrowing it.
+    const NARRATES: bool = false;
+
+    /// Solving `line` ruled entries out of some of its cells (only called when
+    /// [`ColourObserver::NARRATES`]).
+    #[inline(always)]
+    fn narrowed(&mut self, line: LineId, cells: Narrowed<'_>) {
+        let _ = (line, cells);
+    }
+
+    /// No placement of `line`'s clue agrees with its cells: propagation stops with a
+    /// contradiction.
+    #[inline(always)]
+    fn contradiction(&mut self, line: LineId) {
+        let _ = line;
+    }
+
+    /// A sweep of [`ColourPropagator::sweeps`] ended, having changed `grid`.
+    #[inline(always)]
+    fn swept(&mut self, grid: &ColourGrid) {
+        let _ = grid;
+    }
+}
+
+impl ColourObserver for () {}
+
+/// The cells one line solve narrowed: the line's masks before and after (the layout of
+/// [`ColourGrid::line`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Narrowed<'a> {
+    len: usize,
+    words: usize,
+    before: &'a [u64],
+    after: &'a [u64],
+}
+
+impl Narrowed<'_> {
+    fn set(masks: &[u64], words: usize, i: usize) -> ColourSet {
+        let mut bits = 0;
+        for e in 0..masks.len() / words {
+            if masks[e * words + i / 64] >> (i % 64) & 1 != 0 {
+                bits |= 1 << e;
+            }
+        }
+        ColourSet::from_bits(bits)
+    }
+
+    /// The cells that lost an entry, in increasing position: `(position, entries before,
+    /// entries left)`.
+    pub fn cells(&self) -> Vec<(usize, ColourSet, ColourSet)> {
+        (0..self.len)
+            .filter_map(|i| {
+                let before = Narrowed::set(self.before, self.words, i);
+                let after = Narrowed::set(self.after, self.words, i);
+                (before != after).then_some((i, before, after))
+            })
+            .collect()
+    }
+}
+
 /// Cache names of the clues, rows then columns: equal clues on lines of one axis share one.
 fn clue_ids(puzzle: &Puzzle) -> Vec<u32> {
     let mut names = HashMap::new();
@@ -116,6 +186,8 @@ pub(crate) struct ColourPropagator<'p> {
     queued: Vec<bool>,
     out: Vec<u64>,
     changed: Vec<u64>,
+    /// A line's masks before it is narrowed, kept for an observer that narrates.
+    before: Vec<u64>,
     /// Line solves that missed the cache.
     pub line_solves: u64,
 }
@@ -134,6 +206,7 @@ impl<'p> ColourPropagator<'p> {
             queued: vec![false; puzzle.width() + puzzle.height()],
             out: vec![0; entries * words],
             changed: vec![0; words],
+            before: Vec::new(),
             line_solves: 0,
         }
     }
@@ -174,10 +247,19 @@ impl<'p> ColourPropagator<'p> {
     /// Solves queued lines until the queue is empty. On a contradiction the queue is cleared
     /// and the grid is left part-way (callers discard it).
     pub fn propagate(&mut self, grid: &mut ColourGrid) -> Result<(), Contradiction> {
+        self.propagate_with(grid, &mut ())
+    }
+
+    /// [`ColourPropagator::propagate`], telling `observer` what it does.
+    pub fn propagate_with<O: ColourObserver>(
+        &mut self,
+        grid: &mut ColourGrid,
+        observer: &mut O,
+    ) -> Result<(), Contradiction> {
         while let Some(line) = self.queue.pop_front() {
             let slot = self.slot(line);
             self.queued[slot] = false;
-            if let Err(c) = self.solve_line(grid, line, true) {
+            if let Err(c) = self.solve_line_with(grid, line, true, observer) {
                 self.clear_queue();
                 return Err(c);
             }
@@ -193,20 +275,84 @@ impl<'p> ColourPropagator<'p> {
         col: usize,
         set: ColourSet,
     ) -> Result<(), Contradiction> {
+        self.assign_with(grid, row, col, set, &mut ())
+    }
+
+    /// [`ColourPropagator::assign`], telling `observer` what propagation does.
+    pub fn assign_with<O: ColourObserver>(
+        &mut self,
+        grid: &mut ColourGrid,
+        row: usize,
+        col: usize,
+        set: ColourSet,
+        observer: &mut O,
+    ) -> Result<(), Contradiction> {
         if grid.narrow(row, col, set)? {
             self.enqueue(LineId::row(row));
             self.enqueue(LineId::column(col));
         }
-        self.propagate(grid)
+        self.propagate_with(grid, observer)
     }
 
-    /// Solves one line and narrows the grid to its result; with `queue_crossing`, queues the
-    /// crossing line of every changed cell. Returns how many entries were removed.
-    pub fn solve_line(
+    /// Solves one line and narrows the grid to its result, telling `observer` what the line
+    /// ruled out, or that it contradicted; with `queue_crossing`, queues the crossing line of
+    /// every changed cell. Returns how many entries were removed.
+    fn solve_line_with<O: ColourObserver>(
         &mut self,
         grid: &mut ColourGrid,
         line: LineId,
         queue_crossing: bool,
+        observer: &mut O,
+    ) -> Result<usize, Contradiction> {
+        if O::NARRATES {
+            self.before.clear();
+            self.before.extend_from_slice(grid.line(line));
+        }
+        let removed = match self.narrow_by_line(grid, line) {
+            Ok(removed) => removed,
+            Err(c) => {
+                observer.contradiction(line);
+                return Err(c);
+            }
+        };
+        if removed == 0 {
+            return Ok(0);
+        }
+        let words = grid.line_words(line.axis);
+        if O::NARRATES {
+            observer.narrowed(
+                line,
+                Narrowed {
+                    len: grid.line_len(line.axis),
+                    words,
+                    before: &self.before,
+                    after: grid.line(line),
+                },
+            );
+        }
+        if queue_crossing {
+            for w in 0..words {
+                let mut bits = self.changed[w];
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    self.enqueue(LineId {
+                        axis: line.axis.other(),
+                        index: i,
+                    });
+                }
+            }
+        }
+        Ok(removed)
+    }
+
+    /// Solves one line and narrows the grid to its result, leaving the changed cells in
+    /// `changed`. Returns how many entries were removed.
+    #[inline]
+    fn narrow_by_line(
+        &mut self,
+        grid: &mut ColourGrid,
+        line: LineId,
     ) -> Result<usize, Contradiction> {
         let len = grid.line_len(line.axis);
         let words = grid.line_words(line.axis);
@@ -229,58 +375,125 @@ impl<'p> ColourPropagator<'p> {
             self.line_solves += 1;
             self.solver.solve(clue, len, entries, masks, out)?;
         }
-        let removed = grid.narrow_line(line, out, &mut self.changed)?;
-        if queue_crossing && removed > 0 {
-            for w in 0..words {
-                let mut bits = self.changed[w];
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    self.enqueue(LineId {
-                        axis: line.axis.other(),
-                        index: i,
-                    });
-                }
-            }
-        }
-        Ok(removed)
+        grid.narrow_line(line, out, &mut self.changed)
     }
 
-    /// Deduction by sweeps, as a person does it: solve every row that changed, then every
-    /// column that changed, and repeat until a sweep changes nothing. `on_sweep` sees the grid
-    /// after each sweep that changed something.
-    pub fn sweeps(
+    /// Deduction by sweeps, as a person does it: solve every queued row, then every queued
+    /// column (each line queued by a change in a crossing line), and repeat until a sweep
+    /// changes nothing. Starts from the lines queued ([`ColourPropagator::enqueue_all`] for a
+    /// fresh deduction); the queue's order does not matter. Returns the sweeps that changed
+    /// something; `observer` hears of each line's cells, the contradiction if there is one, and
+    /// the end of each sweep that changed the grid.
+    pub fn sweeps<O: ColourObserver>(
         &mut self,
         grid: &mut ColourGrid,
-        mut on_sweep: impl FnMut(&ColourGrid),
-    ) -> Result<(), Contradiction> {
-        let mut dirty = [vec![true; grid.height()], vec![true; grid.width()]];
+        observer: &mut O,
+    ) -> Result<usize, Contradiction> {
+        self.queue.clear();
+        let mut sweeps = 0;
         loop {
             let mut changed_any = false;
-            for (a, axis) in [Axis::Row, Axis::Column].into_iter().enumerate() {
-                for index in 0..dirty[a].len() {
-                    if !std::mem::take(&mut dirty[a][index]) {
+            for axis in [Axis::Row, Axis::Column] {
+                for index in 0..grid.line_len(axis.other()) {
+                    let line = LineId { axis, index };
+                    let slot = self.slot(line);
+                    if !std::mem::take(&mut self.queued[slot]) {
                         continue;
                     }
-                    let line = LineId { axis, index };
-                    if self.solve_line(grid, line, false)? > 0 {
+                    let removed = match self.solve_line_with(grid, line, false, observer) {
+                        Ok(removed) => removed,
+                        Err(c) => {
+                            self.clear_queue();
+                            return Err(c);
+                        }
+                    };
+                    if removed > 0 {
                         changed_any = true;
-                        let words = grid.line_words(axis);
-                        for w in 0..words {
+                        for w in 0..grid.line_words(axis) {
                             let mut bits = self.changed[w];
                             while bits != 0 {
                                 let i = w * 64 + bits.trailing_zeros() as usize;
                                 bits &= bits - 1;
-                                dirty[1 - a][i] = true;
+                                let crossing = LineId {
+                                    axis: axis.other(),
+                                    index: i,
+                                };
+                                let slot = self.slot(crossing);
+                                self.queued[slot] = true;
                             }
                         }
                     }
                 }
             }
             if !changed_any {
-                return Ok(());
+                return Ok(sweeps);
             }
-            on_sweep(grid);
+            sweeps += 1;
+            observer.swept(grid);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{random_colour_puzzle, Rng};
+
+    /// Replays what a narrating observer hears onto a blank grid.
+    struct Replay {
+        grid: ColourGrid,
+        contradiction: Option<LineId>,
+        sweeps: usize,
+    }
+
+    impl ColourObserver for Replay {
+        const NARRATES: bool = true;
+
+        fn narrowed(&mut self, line: LineId, cells: Narrowed<'_>) {
+            for (i, before, after) in cells.cells() {
+                let (r, c) = match line.axis {
+                    Axis::Row => (line.index, i),
+                    Axis::Column => (i, line.index),
+                };
+                assert_eq!(self.grid.get(r, c), before, "{line} cell {i}");
+                assert_eq!(self.grid.narrow(r, c, after), Ok(true));
+            }
+        }
+
+        fn contradiction(&mut self, line: LineId) {
+            self.contradiction = Some(line);
+        }
+
+        fn swept(&mut self, _: &ColourGrid) {
+            self.sweeps += 1;
+        }
+    }
+
+    #[test]
+    fn the_observer_hears_every_entry_ruled_out() {
+        let mut rng = Rng::new(11);
+        for _ in 0..60 {
+            let (w, h) = (rng.range(1, 8), rng.range(1, 8));
+            let puzzle = random_colour_puzzle(&mut rng, w, h, 3, 0.6);
+            for sweeping in [false, true] {
+                let mut prop = ColourPropagator::new(&puzzle);
+                let mut grid = prop.blank();
+                let mut replay = Replay {
+                    grid: prop.blank(),
+                    contradiction: None,
+                    sweeps: 0,
+                };
+                prop.enqueue_all();
+                let sweeps = if sweeping {
+                    prop.sweeps(&mut grid, &mut replay).unwrap()
+                } else {
+                    prop.propagate_with(&mut grid, &mut replay).unwrap();
+                    0
+                };
+                assert_eq!(replay.grid, grid);
+                assert_eq!(replay.contradiction, None);
+                assert_eq!(replay.sweeps, sweeps);
+            }
         }
     }
 }

@@ -21,12 +21,21 @@
 //! The explainer only narrates: the sweeps and the probes are the propagator's, which tells an
 //! observer which line fixed which cells and which line contradicted. Its line cache makes the
 //! probes affordable on puzzles of the size people solve.
+//!
+//! Colour puzzles have the same explanations with colours ([`colour`]): line steps that decide
+//! cells or rule colours out of them, probes of every colour a cell may take, guesses; the
+//! colour propagator narrates them through an observer of its own.
 
+pub mod colour;
 mod step;
 
 use std::collections::VecDeque;
 use std::time::Instant;
 
+pub use colour::{
+    explain_colour, next_colour_step, ColourContradictionStep, ColourExplainer, ColourExplanation,
+    ColourGuessStep, ColourLineStep, ColourProbeStep, ColourStep,
+};
 pub use step::{
     cell_list, cell_word, compress_ranges, ContradictionStep, Difficulty, GuessStep, LineStep,
     ProbeStep, Step,

@@ -1,0 +1,219 @@
+//! Colour explanations as JSON, and what is wrong with a partial colour grid that no solution
+//! agrees with: the black-and-white [`explain`](super::explain) reports with colours, named by
+//! the palette's characters in JSON and by its names in sentences.
+
+use nonogram_core::colour::grid::ColourGrid;
+use nonogram_core::explain::colour::colour_name;
+use nonogram_core::explain::{ColourContradictionStep, ColourExplainer, ColourStep};
+use nonogram_core::{Cells, ColourId, ColourSet, Given, LineId, Palette, PartialGrid, Puzzle};
+use serde_json::{json, Value};
+
+use super::explain::{line_json, verdict, Verdict};
+use crate::report::{cell_name, plural};
+
+/// A colour's character in the palette, as a string (`?` if the palette lacks it).
+fn symbol(palette: &Palette, colour: ColourId) -> String {
+    palette.get(colour).map_or('?', |c| c.symbol).to_string()
+}
+
+fn symbols(palette: &Palette, set: ColourSet) -> Vec<String> {
+    set.iter().map(|c| symbol(palette, c)).collect()
+}
+
+/// One colour step as JSON, every index from 0, colours by their palette characters, with its
+/// sentence (`text`).
+pub fn colour_step_json(step: &ColourStep, palette: &Palette) -> Value {
+    let mut value = match step {
+        ColourStep::Line(s) => json!({
+            "kind": "line",
+            "line": s.line.axis.name(),
+            "index": s.line.index,
+            "clue": s.clue.runs(),
+            "colours": s.clue.colours().iter().map(|&c| symbol(palette, c)).collect::<Vec<_>>(),
+            "decided": s.decided.iter().map(|&(i, c)| json!({
+                "cell": i, "colour": symbol(palette, c)
+            })).collect::<Vec<_>>(),
+            "ruled_out": s.ruled_out.iter().map(|&(i, set)| json!({
+                "cell": i, "colours": symbols(palette, set)
+            })).collect::<Vec<_>>(),
+        }),
+        ColourStep::Probe(p) => json!({
+            "kind": "probe",
+            "row": p.row,
+            "col": p.col,
+            "tried": tried_json(palette, &p.tried),
+            "left": symbols(palette, p.left),
+        }),
+        ColourStep::Guess(g) => json!({
+            "kind": "guess",
+            "row": g.row,
+            "col": g.col,
+            "colour": symbol(palette, g.colour),
+            "unique": g.unique,
+        }),
+        ColourStep::Contradiction(c) => match c {
+            ColourContradictionStep::Line { line, clue } => json!({
+                "kind": "contradiction",
+                "line": line.axis.name(),
+                "index": line.index,
+                "clue": clue.runs(),
+            }),
+            ColourContradictionStep::Cell { row, col, tried } => json!({
+                "kind": "contradiction",
+                "row": row,
+                "col": col,
+                "tried": tried_json(palette, tried),
+            }),
+            ColourContradictionStep::Search => json!({ "kind": "contradiction" }),
+        },
+    };
+    value["text"] = step.display(palette).to_string().into();
+    value
+}
+
+fn tried_json(palette: &Palette, tried: &[(ColourId, LineId)]) -> Vec<Value> {
+    tried
+        .iter()
+        .map(|&(c, line)| json!({ "colour": symbol(palette, c), "contradiction": line_json(line) }))
+        .collect()
+}
+
+/// Why no solution agrees with a partial colour grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ColourMistakes {
+    /// The puzzle itself has no solution.
+    Puzzle,
+    /// The puzzle has one solution, and these decided cells disagree with it: `(row, col,
+    /// colour in the grid, colour in the solution)`.
+    Cells(Vec<(usize, usize, ColourId, ColourId)>),
+    /// The puzzle has several solutions and none agrees with the grid; this line (if line
+    /// solving finds it) cannot be satisfied.
+    Line(Option<LineId>),
+}
+
+/// Checks the decided cells of `grid` against the solutions: `None` if some solution agrees.
+pub fn colour_mistakes(puzzle: &Puzzle, grid: &PartialGrid) -> Option<ColourMistakes> {
+    let mut givens = Vec::new();
+    for row in 0..grid.height() {
+        for col in 0..grid.width() {
+            if let Some(colour) = grid.get(row, col).only() {
+                givens.push(Given { row, col, colour });
+            }
+        }
+    }
+    // Without a limit or a flag the check always ends by itself.
+    Some(match verdict(puzzle, &givens, None, None).ok()?? {
+        Verdict::Puzzle => ColourMistakes::Puzzle,
+        Verdict::Wrong(wrong) => ColourMistakes::Cells(
+            wrong
+                .iter()
+                .map(|&(g, right)| (g.row, g.col, g.colour, right))
+                .collect(),
+        ),
+        Verdict::Several => {
+            let line =
+                colour_grid(puzzle, grid).and_then(|start| {
+                    match ColourExplainer::from_grid(puzzle, start).next() {
+                        Some(ColourStep::Contradiction(ColourContradictionStep::Line {
+                            line,
+                            ..
+                        })) => Some(line),
+                        _ => None,
+                    }
+                });
+            ColourMistakes::Line(line)
+        }
+    })
+}
+
+/// The explainer's grid of a partial grid of the puzzle (`None` if a cell allows nothing).
+pub fn colour_grid(puzzle: &Puzzle, grid: &PartialGrid) -> Option<ColourGrid> {
+    ColourGrid::from_cells(grid, puzzle.palette().len())
+}
+
+impl ColourMistakes {
+    /// One sentence for a person, colours by their names.
+    pub fn text(&self, palette: &Palette) -> String {
+        match self {
+            ColourMistakes::Puzzle => "the puzzle has no solution".to_string(),
+            ColourMistakes::Cells(cells) => {
+                let listed: Vec<String> = cells
+                    .iter()
+                    .map(|&(r, c, wrong, right)| {
+                        format!(
+                            "{} is {} (the solution has {})",
+                            cell_name((r, c)),
+                            colour_name(palette, wrong),
+                            colour_name(palette, right)
+                        )
+                    })
+                    .collect();
+                format!(
+                    "the grid contradicts the clues: {} wrong: {}",
+                    plural(cells.len(), "cell"),
+                    listed.join(", ")
+                )
+            }
+            ColourMistakes::Line(Some(line)) => {
+                format!("the grid contradicts the clues: {line} can no longer be satisfied")
+            }
+            ColourMistakes::Line(None) => {
+                "the grid contradicts the clues: no solution agrees with its known cells"
+                    .to_string()
+            }
+        }
+    }
+
+    /// The mistake as JSON, colours by their palette characters.
+    pub fn json(&self, palette: &Palette) -> Value {
+        match self {
+            ColourMistakes::Puzzle => json!({ "kind": "puzzle" }),
+            ColourMistakes::Cells(cells) => json!({
+                "kind": "cells",
+                "cells": cells.iter().map(|&(r, c, wrong, right)| json!({
+                    "row": r, "col": c,
+                    "value": symbol(palette, wrong),
+                    "solution": symbol(palette, right),
+                })).collect::<Vec<_>>(),
+            }),
+            ColourMistakes::Line(line) => json!({
+                "kind": "line",
+                "line": line.map(line_json),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonogram_core::generate::colour_palette;
+    use nonogram_core::Picture;
+
+    fn id(i: usize) -> ColourId {
+        ColourId::new(i).unwrap()
+    }
+
+    #[test]
+    fn a_wrong_colour_is_named_with_its_cell() {
+        let rows = vec![
+            vec![id(1), id(2), id(0)],
+            vec![id(2), id(2), id(0)],
+            vec![id(0), id(3), id(1)],
+        ];
+        let picture = Picture::from_colour_rows(&rows).unwrap();
+        let puzzle = Puzzle::from_coloured_picture(colour_palette(3), &picture).unwrap();
+        let mut grid = PartialGrid::unknown(3, 3, 4);
+        grid.set(1, 1, ColourSet::single(id(3)));
+        let mistakes = colour_mistakes(&puzzle, &grid).unwrap();
+        assert_eq!(mistakes, ColourMistakes::Cells(vec![(1, 1, id(3), id(2))]));
+        assert_eq!(
+            mistakes.text(puzzle.palette()),
+            "the grid contradicts the clues: 1 cell wrong: (r2,c2) is green (the solution has \
+             red)"
+        );
+        assert_eq!(mistakes.json(puzzle.palette())["cells"][0]["value"], "g");
+        grid.set(1, 1, ColourSet::single(id(2)));
+        assert_eq!(colour_mistakes(&puzzle, &grid), None);
+    }
+}
