@@ -29,6 +29,9 @@
 //! A second test holds the options tables to `--help`: every long option that
 //! `nonogram SUBCOMMAND --help` lists appears in the README's section for that subcommand, and
 //! every option its table names exists.
+//!
+//! Unix only: the examples are shell lines.
+#![cfg(unix)]
 
 use std::collections::BTreeSet;
 use std::fs;
