@@ -121,7 +121,7 @@ pub(crate) struct Propagator<'p> {
     pub line_solves: u64,
     /// When to give up (see [`Propagator::set_deadline`]).
     deadline: Option<Instant>,
-    /// Line solves since the clock was last read.
+    /// Cells of lines solved since the clock was last read.
     polls: u32,
     /// Whether the deadline has passed (latched).
     interrupted: bool,
@@ -159,19 +159,21 @@ impl<'p> Propagator<'p> {
         self.interrupted
     }
 
-    /// Whether to give up before the next line solve: the clock is read every 16 short lines,
-    /// and before every line of over 256 cells.
+    /// Whether to give up before the next line solve: the clock is read once some 4,096 cells
+    /// of lines have been solved since it was last read (a few dozen microseconds of work), so
+    /// that the check costs one addition per line.
     #[inline]
     fn out_of_time(&mut self, len: usize) -> bool {
-        let Some(deadline) = self.deadline else {
-            return false;
-        };
         if self.interrupted {
             return true;
         }
-        self.polls = self.polls.wrapping_add(1);
-        if (len > 256 || self.polls.is_multiple_of(16)) && Instant::now() >= deadline {
-            self.interrupted = true;
+        let Some(deadline) = self.deadline else {
+            return false;
+        };
+        self.polls = self.polls.saturating_add(len as u32);
+        if self.polls >= 4096 {
+            self.polls = 0;
+            self.interrupted = Instant::now() >= deadline;
         }
         self.interrupted
     }
