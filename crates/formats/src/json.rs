@@ -41,7 +41,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     let start = clean.find(|c: char| !c.is_whitespace()).unwrap_or(0);
     let at = scan::pos_of_offset(&clean, start);
     let json_error = |e: serde_json::Error| {
-        let pos = Pos::new(e.line().max(1), e.column().max(1));
+        let pos = Pos::new(e.line().max(1), char_column(text, e.line(), e.column()));
         ParseError::syntax(
             pos,
             lowercase_first(
@@ -108,6 +108,16 @@ fn build(item: JsonPuzzle, at: Pos) -> Result<Puzzle, ParseError> {
 
 /// The text with `//` and `/* */` comments outside strings replaced by spaces, so that every
 /// position stays where it was.
+/// The column in characters of serde_json's column, which counts bytes (the last byte it read
+/// on line `line`, from 1). `strip_comments` keeps every byte in place, so `text` is the input.
+fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
+    let Some(line) = text.split('\n').nth(line.saturating_sub(1)) else {
+        return byte_column.max(1);
+    };
+    let chars = line.char_indices().take_while(|&(i, _)| i < byte_column);
+    chars.count().max(1)
+}
+
 fn strip_comments(text: &str) -> Result<String, ParseError> {
     if !text.contains('/') {
         return Ok(text.to_owned());
@@ -257,6 +267,10 @@ mod tests {
             ),
             ("{\"rows\": [[1]], /* ", (1, 17), "unterminated"),
             ("{\"rows\": [[1]],", (1, 15), "EOF while parsing"),
+            // Found by fuzzing (`read_any`): serde_json counts columns in bytes, ours count
+            // characters; the BOM here is three bytes and one character.
+            ("\"\u{feff}", (1, 2), "EOF while parsing a string"),
+            ("{\"title\": \"é\", \"rows\": x", (1, 24), "expected value"),
         ];
         for (text, (line, column), want) in cases {
             let e = parse(text).unwrap_err();
