@@ -22,6 +22,8 @@
 //! A contradiction is a value, not an error: everything that can discover one returns
 //! `Result<_, Contradiction>`, and the search uses it for control flow.
 
+#[doc(hidden)]
+pub mod check;
 pub mod engine;
 pub mod explain;
 pub mod generate;

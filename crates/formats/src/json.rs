@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use nonogram_model::{Clue, Picture, Puzzle};
 
-use crate::error::{ParseError, Pos};
+use crate::error::{ParseError, ParseErrorKind, Pos};
 use crate::picture;
 use crate::scan;
 
@@ -88,7 +88,16 @@ fn build(item: JsonPuzzle, at: Pos) -> Result<Puzzle, ParseError> {
     puzzle.metadata.copyright = item.copyright;
     puzzle.metadata.license = item.license;
     if let Some(rows) = item.goal {
-        let goal = picture::parse_rows(rows.iter().map(|r| (at.line, r.as_str())))?;
+        let rows = rows.iter().enumerate().map(|(i, r)| (i + 1, r.as_str()));
+        let goal = picture::parse_rows(rows).map_err(|e| match e.kind() {
+            // A place in the goal's strings is no place in the file: name the row and the
+            // character, at the puzzle.
+            ParseErrorKind::Syntax(message) => ParseError::syntax(
+                at,
+                format!("goal row {}, character {}: {message}", e.line, e.column),
+            ),
+            _ => e.moved_to(at),
+        })?;
         if goal.width() != puzzle.width() || goal.height() != puzzle.height() {
             return Err(ParseError::syntax(
                 at,
@@ -264,6 +273,13 @@ mod tests {
                 "{\"rows\": [[1]], \"columns\": [[1]], \"goal\": [\"#\", \"#\"]}",
                 (1, 1),
                 "goal is 1x2",
+            ),
+            // Found by fuzzing (`read_any`): a bad goal character was placed at its index in
+            // the goal's string, as if that were a column of the file.
+            (
+                "\n{\"rows\": [[1]], \"columns\": [[1]], \"goal\": [\"..2\"]}",
+                (2, 1),
+                "goal row 1, character 3: unexpected `2` in a picture",
             ),
             ("{\"rows\": [[1]], /* ", (1, 17), "unterminated"),
             ("{\"rows\": [[1]],", (1, 15), "EOF while parsing"),

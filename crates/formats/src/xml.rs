@@ -22,6 +22,10 @@
 //! `saved` images are ignored. A `<puzzleset>` may hold several puzzles. A puzzle with a goal and
 //! no clues gets its clues from the goal.
 //!
+//! Titles, authors and copyrights are written with the five XML escapes and character
+//! references for control characters; the characters XML 1.0 cannot hold at all (the C0
+//! controls but tab, newline and carriage return, and U+FFFE and U+FFFF) are written as U+FFFD.
+//!
 //! The `<!DOCTYPE>` of webpbn files is accepted (external DTDs are never fetched), but entity
 //! declarations are refused: webpbn never uses them and they are the way to make a small file
 //! expand into a huge one.
@@ -364,6 +368,11 @@ fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
+            // XML 1.0 has no way to write the other C0 controls, not even as references.
+            c if c < ' ' && !matches!(c, '\t' | '\n' | '\r') => {
+                out.push(char::REPLACEMENT_CHARACTER)
+            }
+            '\u{fffe}' | '\u{ffff}' => out.push(char::REPLACEMENT_CHARACTER),
             c if c.is_control() => {
                 let _ = write!(out, "&#{};", u32::from(c));
             }
@@ -436,6 +445,19 @@ mod tests {
         assert_eq!(p.metadata.title.as_deref(), Some("T & U"));
         assert!(p.is_solved_by(p.metadata.goal.as_ref().unwrap()));
         assert_eq!(parse(&write(&p)).unwrap(), vec![p]);
+    }
+
+    /// Found by fuzzing (`read_any`): a `.non` copyright with a control character was written
+    /// as `&#28;`, which XML 1.0 forbids, so the file could not be read back.
+    #[test]
+    fn characters_xml_cannot_hold_are_replaced() {
+        let mut p = parse(SMALL).unwrap().remove(0);
+        p.metadata.title = Some("a\u{1c}b\u{0}c\u{ffff}\td\r\ne\u{85}f".into());
+        let back = parse(&write(&p)).unwrap().remove(0);
+        assert_eq!(
+            back.metadata.title.as_deref(),
+            Some("a\u{fffd}b\u{fffd}c\u{fffd}\td\r\ne\u{85}f")
+        );
     }
 
     #[test]
