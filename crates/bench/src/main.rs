@@ -9,6 +9,10 @@
 //!   of the same puzzles with the peer.
 //! - `lines`: nanoseconds per line solve on random partly known lines.
 //!
+//! `random --colours N` (N of 2 or more) makes colour puzzles of N colours instead; the peer
+//! reads those as webpbn XML with its `<color>` elements (`.nin` has no colours), and
+//! `lines --colours N` measures the colour line solver.
+//!
 //! Times are wall-clock medians over `--runs` runs. The machines these run on are noisy: compare
 //! ratios measured in the same run, not absolute figures across runs.
 
@@ -17,8 +21,11 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use nonogram_core::generate::{random_picture, random_set, Rng};
-use nonogram_core::line::LineSolver;
+use nonogram_core::colour::line::ColourLineSolver;
+use nonogram_core::generate::{
+    random_colour_picture, random_colour_set, random_picture, random_set, Rng,
+};
+use nonogram_core::line::{Line, LineSolve, LineSolver, Masks};
 use nonogram_core::{Clue, Config, Engine, Puzzle, Solver, Status};
 use nonogram_formats::Format;
 use rayon::prelude::*;
@@ -79,6 +86,10 @@ enum Bench {
         density: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Colours besides the background: 1 is black and white (Wolter's sets); 2 or more
+        /// make colour puzzles, each filled cell's colour uniform among them.
+        #[arg(long, default_value_t = 1)]
+        colours: usize,
         /// Puzzles solved at once (0 = all cores).
         #[arg(long, default_value_t = 0)]
         jobs: usize,
@@ -98,6 +109,9 @@ enum Bench {
         /// Fraction of cells known.
         #[arg(long, default_value_t = 0.3)]
         known: f64,
+        /// Colours besides the background: 2 or more measure the colour line solver.
+        #[arg(long, default_value_t = 1)]
+        colours: usize,
     },
 }
 
@@ -116,10 +130,30 @@ fn main() {
             size,
             density,
             seed,
+            colours,
             jobs,
             peer_sample,
-        } => random(&solve, count, size, density, seed, jobs, peer_sample),
-        Bench::Lines { lengths, known } => lines(&lengths, known),
+        } => {
+            let puzzles = if colours <= 1 {
+                random_set(seed, count, size, size, density)
+            } else {
+                random_colour_set(seed, count, size, size, colours, density)
+            };
+            let name = match colours {
+                0 | 1 => String::new(),
+                n => format!(" {n}-colour"),
+            };
+            let title = format!(
+                "{count} random{name} {size}x{size} puzzles (density {density}, seed {seed})"
+            );
+            random(&solve, &puzzles, &title, jobs, peer_sample)
+        }
+        Bench::Lines {
+            lengths,
+            known,
+            colours,
+        } if colours >= 2 => colour_lines(&lengths, known, colours),
+        Bench::Lines { lengths, known, .. } => lines(&lengths, known),
     }
 }
 
@@ -164,8 +198,12 @@ fn peer(
     dir: &Path,
     tag: &str,
 ) -> (f64, PeerVerdict) {
-    let path = dir.join(format!("{tag}.nin"));
-    let text = nonogram_formats::write(puzzle, Format::Nin).expect("nin is writable");
+    let (path, text) = if puzzle.is_black_and_white() {
+        let text = nonogram_formats::write(puzzle, Format::Nin).expect("nin is writable");
+        (dir.join(format!("{tag}.nin")), text)
+    } else {
+        (dir.join(format!("{tag}.xml")), colour_xml(puzzle))
+    };
     std::fs::write(&path, text).expect("write peer input");
     let start = Instant::now();
     let mut child = Command::new(name)
@@ -193,7 +231,12 @@ fn peer(
             }
             return (
                 elapsed,
-                PeerVerdict::Solved(count_peer_solutions(&out, puzzle.width(), puzzle.height())),
+                PeerVerdict::Solved(count_peer_solutions(
+                    &out,
+                    puzzle.width(),
+                    puzzle.height(),
+                    &peer_symbols(puzzle),
+                )),
             );
         }
         if Instant::now() > deadline {
@@ -205,10 +248,68 @@ fn peer(
     }
 }
 
+/// The characters the peer draws cells with: `■` (or `#`, `X`) filled and `.` empty in black
+/// and white; in colour, the `char`s of [`colour_xml`]'s palette.
+fn peer_symbols(puzzle: &Puzzle) -> Vec<char> {
+    if puzzle.is_black_and_white() {
+        vec!['■', '.', '#', 'X']
+    } else {
+        PEER_CHARS.chars().take(puzzle.palette().len()).collect()
+    }
+}
+
+/// The characters [`colour_xml`] gives the palette's entries, background first.
+const PEER_CHARS: &str = ".XrgbymcoABCDEFGHIJKLMNOPQRSTUVW";
+
+/// A colour puzzle as webpbn XML (`<color>` elements, each `<count>` naming its colour), which
+/// the peer reads; our formats crate does not write colour yet. Colour names are `c1`, `c2`,
+/// ...; the background is `white`.
+fn colour_xml(puzzle: &Puzzle) -> String {
+    use std::fmt::Write;
+    let palette = puzzle.palette();
+    let name = |i: usize| match i {
+        0 => "white".to_string(),
+        i => format!("c{i}"),
+    };
+    let mut xml = String::from(
+        "<?xml version=\"1.0\"?>\n<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"c1\" \
+         backgroundcolor=\"white\">\n",
+    );
+    for (id, colour) in palette.entries() {
+        let i = id.index();
+        let rgb = colour.rgb.to_string();
+        let symbol = PEER_CHARS.chars().nth(i).unwrap_or('?');
+        let _ = writeln!(
+            xml,
+            "<color name=\"{}\" char=\"{symbol}\">{}</color>",
+            name(i),
+            &rgb[1..]
+        );
+    }
+    for (kind, clues) in [("columns", puzzle.columns()), ("rows", puzzle.rows())] {
+        let _ = writeln!(xml, "<clues type=\"{kind}\">");
+        for clue in clues {
+            xml.push_str("<line>");
+            for run in clue.iter() {
+                let _ = write!(
+                    xml,
+                    "<count color=\"{}\">{}</count>",
+                    name(run.colour.index()),
+                    run.len
+                );
+            }
+            xml.push_str("</line>\n");
+        }
+        xml.push_str("</clues>\n");
+    }
+    xml.push_str("</puzzle>\n</puzzleset>\n");
+    xml
+}
+
 /// nonogrid prints each solution as a block of rows, the row clues first and then one token per
-/// cell (`■` filled, `.` empty, `?` unknown). Counts the complete blocks: runs of at least
-/// `height` consecutive rows whose last `width` cell symbols are all cells, none unknown.
-fn count_peer_solutions(out: &str, width: usize, height: usize) -> usize {
+/// cell (`symbols`, or `?` unknown). Counts the complete blocks: runs of at least `height`
+/// consecutive rows whose last `width` cell symbols are all cells, none unknown.
+fn count_peer_solutions(out: &str, width: usize, height: usize, symbols: &[char]) -> usize {
     let (mut count, mut rows, mut unknown) = (0, 0, false);
     let close = |rows: usize, unknown: bool| usize::from(rows >= height && !unknown);
     for line in out.lines() {
@@ -219,10 +320,7 @@ fn count_peer_solutions(out: &str, width: usize, height: usize) -> usize {
             .filter(|c| !c.is_whitespace())
             .take(width)
             .collect();
-        let is_row = cells.len() == width
-            && cells
-                .iter()
-                .all(|c| matches!(c, '■' | '.' | '?' | '#' | 'X'));
+        let is_row = cells.len() == width && cells.iter().all(|c| *c == '?' || symbols.contains(c));
         if is_row {
             rows += 1;
             unknown |= cells.contains(&'?');
@@ -233,6 +331,17 @@ fn count_peer_solutions(out: &str, width: usize, height: usize) -> usize {
         }
     }
     count + close(rows, unknown)
+}
+
+/// Whether the peer's count of solutions agrees with our status.
+fn agrees(status: Status, n: usize) -> bool {
+    match status {
+        Status::Unique => n == 1,
+        Status::Multiple => n >= 2,
+        Status::Solved => n >= 1,
+        Status::NoSolution => n == 0,
+        Status::Unknown => true,
+    }
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -295,13 +404,7 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
                 total_peer += pt;
                 let verdict_text = match verdict {
                     PeerVerdict::Solved(n) => {
-                        let agree = match status {
-                            Status::Unique => n == 1,
-                            Status::Multiple => n >= 2,
-                            Status::Solved => n >= 1,
-                            Status::NoSolution => n == 0,
-                            Status::Unknown => true,
-                        };
+                        let agree = agrees(status, n);
                         if !agree {
                             disagreements += 1;
                         }
@@ -346,16 +449,8 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn random(
-    args: &SolveArgs,
-    count: usize,
-    size: usize,
-    density: f64,
-    seed: u64,
-    jobs: usize,
-    peer_sample: usize,
-) {
-    let puzzles = random_set(seed, count, size, size, density);
+fn random(args: &SolveArgs, puzzles: &[Puzzle], title: &str, jobs: usize, peer_sample: usize) {
+    let count = puzzles.len();
     let solver = solver(args);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -373,7 +468,7 @@ fn random(
     times.sort_by(|a, b| b.0.total_cmp(&a.0));
     let cpu: f64 = times.iter().map(|t| t.0).sum();
     println!(
-        "{count} random {size}x{size} puzzles (density {density}, seed {seed}), {} jobs: wall {wall:.2} s, cpu {cpu:.2} s",
+        "{title}, {} jobs: wall {wall:.2} s, cpu {cpu:.2} s",
         pool.current_num_threads()
     );
     println!(
@@ -435,6 +530,23 @@ fn random(
             sample.len(),
             peer_total / ours_total.max(1e-9)
         );
+        let spread = |xs: Vec<f64>| {
+            let (p50, max) = (median(xs.clone()), xs.iter().copied().fold(0.0, f64::max));
+            format!("p50 {:.2} ms, max {:.1} ms", p50 * 1e3, max * 1e3)
+        };
+        let disagree = sample
+            .iter()
+            .zip(&peer_results)
+            .filter(|&(&i, peer)| match peer.1 {
+                PeerVerdict::Solved(n) => !agrees(results[i].1, n),
+                _ => false,
+            })
+            .count();
+        println!(
+            "  on that sample: ours {}; peer {}; {disagree} verdicts disagree",
+            spread(sample.iter().map(|&i| results[i].0).collect()),
+            spread(peer_results.iter().map(|r| r.0).collect()),
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
@@ -460,14 +572,56 @@ fn lines(lengths: &[usize], known: f64) {
             cases.push((clue, f, e));
         }
         let mut solver = LineSolver::new();
-        let (mut of, mut oe) = (vec![0u64; words], vec![0u64; words]);
+        let mut out = Masks::new(len);
         let mut samples = Vec::new();
         for _ in 0..7 {
             let start = Instant::now();
             let mut solved = 0usize;
             while start.elapsed() < Duration::from_millis(60) {
                 for (clue, f, e) in &cases {
-                    let _ = std::hint::black_box(solver.solve(clue, len, f, e, &mut of, &mut oe));
+                    let line = Line::new(clue, len, f, e);
+                    let _ = std::hint::black_box(solver.solve(line, &mut out));
+                }
+                solved += cases.len();
+            }
+            samples.push(start.elapsed().as_nanos() as f64 / solved as f64);
+        }
+        println!("{len:>6} {:>10.1}", median(samples));
+    }
+}
+
+/// The colour line solver on random lines of `colours` colours (each cell filled with
+/// probability 0.5, its colour uniform) with a fraction `known` of the cells known.
+fn colour_lines(lengths: &[usize], known: f64, colours: usize) {
+    println!("{:>6} {:>10}  ({colours} colours)", "cells", "ns/line");
+    let entries = colours + 1;
+    for &len in lengths {
+        let mut rng = Rng::new(42);
+        let words = len.div_ceil(64);
+        let mut cases = Vec::new();
+        for _ in 0..2000 {
+            let pic = random_colour_picture(&mut rng, len, 1, colours, 0.5);
+            let clue = Clue::from_colours((0..len).map(|c| pic.colour(0, c)));
+            let mut masks = vec![0u64; entries * words];
+            for i in 0..len {
+                let only = rng.next_f64() < known;
+                for e in 0..entries {
+                    if !only || e == pic.colour(0, i).index() {
+                        masks[e * words + i / 64] |= 1 << (i % 64);
+                    }
+                }
+            }
+            cases.push((clue, masks));
+        }
+        let mut solver = ColourLineSolver::new();
+        let mut out = vec![0u64; entries * words];
+        let mut samples = Vec::new();
+        for _ in 0..7 {
+            let start = Instant::now();
+            let mut solved = 0usize;
+            while start.elapsed() < Duration::from_millis(60) {
+                for (clue, masks) in &cases {
+                    let _ = std::hint::black_box(solver.solve(clue, len, entries, masks, &mut out));
                 }
                 solved += cases.len();
             }

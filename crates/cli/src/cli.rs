@@ -51,6 +51,8 @@ pub enum Command {
     Explain(cmd::explain::Args),
     /// Draw a puzzle as text, SVG or PNG: a blank sheet, its solution, or what deduction proves.
     Render(cmd::render::Args),
+    /// Serve a local web page to solve, play, understand and make puzzles (and its JSON API).
+    Serve(crate::serve::Args),
 }
 
 /// How to read the input of a command that reads one puzzle file.

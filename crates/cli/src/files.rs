@@ -98,11 +98,13 @@ pub fn write_out(bytes: &[u8], out: &OutFile) -> Result<(), CliError> {
 /// Where a command's text goes as it is produced: standard output, flushed as the caller
 /// flushes it (so that long runs show progress), or a buffer written whole to the `-o` file by
 /// [`Destination::finish`].
+#[derive(Debug)]
 pub struct Destination<'a> {
     out: &'a OutFile,
     sink: Sink,
 }
 
+#[derive(Debug)]
 enum Sink {
     Stdout(io::BufWriter<io::StdoutLock<'static>>),
     Buffer(Vec<u8>),

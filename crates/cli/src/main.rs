@@ -1,22 +1,11 @@
-//! The `nonogram` binary: the command-line interface and the glue between it and the libraries.
-//!
-//! Everything that knows about puzzles lives in the library crates: `nonogram-core` solves,
-//! `nonogram-formats` reads and writes files, `nonogram-render` draws text. This crate turns flags
-//! into a validated configuration ([`cli`]), runs one subcommand ([`cmd`]), and maps the result to
-//! an exit status ([`error::Exit`]). Errors end up as exactly one line on stderr.
-
-mod cli;
-mod cmd;
-mod error;
-mod files;
-mod report;
-mod terminal;
+//! The `nonogram` binary: parse the command line, run the subcommand, exit with its status.
+//! Everything else is the `nonogram_cli` library. Errors end up as exactly one line on stderr.
 
 use std::process::ExitCode;
 
 use clap::Parser;
-
-use crate::error::{CliError, Exit};
+use nonogram_cli::error::{self, CliError, Exit};
+use nonogram_cli::{cli, cmd};
 
 fn main() -> ExitCode {
     // Help and version go to stdout as clap prints them; a usage error becomes one line on

@@ -15,6 +15,9 @@ pub struct Style {
     pub charset: Charset,
     /// ANSI colours.
     pub colour: bool,
+    /// 24-bit colours for colour puzzles (the terminal says it has them in `COLORTERM`);
+    /// without them a colour shows as its character.
+    pub true_colour: bool,
 }
 
 impl Style {
@@ -22,6 +25,7 @@ impl Style {
     pub const PLAIN: Style = Style {
         charset: Charset::Ascii,
         colour: false,
+        true_colour: false,
     };
 
     /// The style for text written to standard output: fancy only on a terminal and unless
@@ -31,9 +35,13 @@ impl Style {
             return Style::PLAIN;
         }
         let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let true_colour = colour
+            && std::env::var("COLORTERM")
+                .is_ok_and(|v| matches!(v.as_str(), "truecolor" | "24bit"));
         Style {
             charset: Charset::Unicode,
             colour,
+            true_colour,
         }
     }
 
@@ -51,14 +59,18 @@ impl Style {
         TextRendererBuilder::new()
             .charset(self.charset)
             .colour(self.colour)
+            .true_colour(self.true_colour)
             .build()
     }
 
-    /// The characters that mark cells where solutions differ, filled and empty.
-    pub fn marks(self) -> (char, char) {
-        match self.charset {
-            Charset::Ascii => ('X', 'o'),
-            Charset::Unicode => ('▓', '░'),
+    /// How cells where solutions differ are drawn, in words, for a puzzle in black and white
+    /// or in colour.
+    pub fn marks(self, black_and_white: bool) -> &'static str {
+        match (black_and_white, self.charset, self.true_colour) {
+            (true, Charset::Ascii, _) => "drawn X when filled, o when empty",
+            (true, Charset::Unicode, _) => "drawn ▓ when filled, ░ when empty",
+            (false, Charset::Unicode, true) => "drawn ▓ in their colour, ░ when empty",
+            (false, _, _) => "marked with *",
         }
     }
 }

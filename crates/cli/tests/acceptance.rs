@@ -25,19 +25,15 @@ fn corpus() -> PathBuf {
     root
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
+/// Every file below `dir`, in sorted order.
+fn files_below(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .map(|e| e.expect("the corpus can be listed"))
+        .filter(|e| e.file_type().is_file())
+        .map(walkdir::DirEntry::into_path)
+        .collect()
 }
 
 fn solver(max_solutions: usize) -> Solver {
@@ -51,8 +47,7 @@ fn solver(max_solutions: usize) -> Solver {
 #[test]
 fn every_black_and_white_shared_puzzle_solves_and_matches_its_goal() {
     let root = corpus();
-    let mut files = Vec::new();
-    walk(&root, &mut files);
+    let files = files_below(&root);
     let solver = solver(2);
     let (mut solved, mut goals) = (0, 0);
     for file in files {

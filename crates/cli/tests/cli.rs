@@ -303,11 +303,26 @@ fn every_puzzle_of_a_file_is_solved_in_turn() {
         (Some(1), Some("multiple"))
     );
 
-    // One puzzle per file in every writable format: convert asks which one.
+    // Formats that hold several puzzles get them all (a `.non` bundle, an XML puzzle set, a
+    // JSON array), and read back to the same clues; the others ask which one.
+    for to in ["non", "xml", "json"] {
+        let bundle = run(&["convert", path, "--to", to]);
+        assert_eq!(bundle.code, 0, "{to}: {bundle:?}");
+        let back = nonogram_formats::parse(
+            &bundle.stdout,
+            nonogram_formats::Format::from_name(to).unwrap(),
+        )
+        .unwrap_or_else(|e| panic!("{to}: {e}"));
+        let original = read_puzzles(Path::new(&repo_root().join(path)));
+        assert_eq!(back.len(), 3, "{to}");
+        for (a, b) in back.iter().zip(&original) {
+            assert_eq!((a.rows(), a.columns()), (b.rows(), b.columns()), "{to}");
+        }
+    }
     assert_one_line_error(
-        &run(&["convert", path, "--to", "non"]),
+        &run(&["convert", path, "--to", "nin"]),
         2,
-        "several puzzles",
+        "several puzzles in a one-puzzle format",
     );
     let result = run(&["convert", path, "--to", "nin", "--puzzle", "1"]);
     assert_eq!(

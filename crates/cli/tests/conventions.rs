@@ -77,7 +77,10 @@ fn drawings_obey_the_solve_options() {
     let svg = dir.join("two.svg");
     let drawn = run(&["solve", TWO, "-o", svg.to_str().unwrap()]);
     assert_eq!(drawn.code, 0, "{drawn:?}");
-    assert!(fs::read_to_string(&svg).unwrap().starts_with("<?xml"));
+    let drawing = fs::read_to_string(&svg).unwrap();
+    assert!(drawing.starts_with("<?xml"));
+    // The cells where the solutions differ are framed, not silently drawn one way.
+    assert!(drawing.contains(r#"<g id="marks""#), "{drawing}");
     assert!(drawn.stderr.contains("2 solutions"), "{drawn:?}");
 
     // A time limit of zero on a puzzle that needs search: cut short, exit 3, nothing claimed.

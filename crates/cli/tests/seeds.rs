@@ -147,7 +147,10 @@ fn pattern_listing_known_cells_and_common_cells() {
         "no pattern",
     );
     one_line_error(&["patterns", "1,x", "--width", "4"], "not a run length");
-    one_line_error(&["patterns", "1", "--known", "#?q"], "not #");
+    one_line_error(
+        &["patterns", "1", "--known", "#?q"],
+        "column 3: expected `#`",
+    );
     one_line_error(
         &["patterns", "1", "--width", "3", "--known", "??"],
         "--width is 3",
@@ -324,7 +327,7 @@ fn hints_from_a_partial_grid() {
             "--grid",
             p,
         ],
-        "the grid is 5x1 but the puzzle is 5x5",
+        "the grid has 1 rows but the puzzle has 5",
     );
     fs::write(&partial, ".#q#.\n").unwrap();
     one_line_error(

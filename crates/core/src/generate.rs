@@ -4,17 +4,19 @@
 //! from a crate on purpose: a benchmark set is named by its seed, and the same seed must give the
 //! same puzzles in every version of this project, whatever happens to a dependency's streams.
 
-use nonogram_model::{Picture, Puzzle};
+use nonogram_model::{Colour, ColourId, Palette, Picture, Puzzle, Rgb};
 
 /// A small, fast, seedable pseudo-random generator (SplitMix64).
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
 impl Rng {
+    /// The generator of a seed.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -64,6 +66,93 @@ pub fn random_set(
         .collect()
 }
 
+// ----- colour puzzles -----
+
+/// The colours of [`colour_palette`], in order: name, RGB, character.
+const COLOURS: [(&str, Rgb, char); 8] = [
+    ("black", Rgb::BLACK, '#'),
+    ("red", Rgb::new(0xe0, 0x20, 0x20), 'r'),
+    ("green", Rgb::new(0x20, 0xa0, 0x40), 'g'),
+    ("blue", Rgb::new(0x20, 0x40, 0xe0), 'b'),
+    ("yellow", Rgb::new(0xf0, 0xd0, 0x20), 'y'),
+    ("magenta", Rgb::new(0xc0, 0x30, 0xc0), 'm'),
+    ("cyan", Rgb::new(0x20, 0xc0, 0xd0), 'c'),
+    ("orange", Rgb::new(0xf0, 0x80, 0x20), 'o'),
+];
+
+/// A palette of white background (`.`) and `colours` colours (black `#`, red `r`, green `g`,
+/// blue `b`, yellow, magenta, cyan, orange, then `c8`, `c9`... drawn with letters), at most
+/// [`MAX_COLOURS`](nonogram_model::MAX_COLOURS); more are capped.
+pub fn colour_palette(colours: usize) -> Palette {
+    let extra = ('A'..='Z').chain('0'..='9');
+    let list: Vec<Colour> = COLOURS
+        .iter()
+        .map(|&(name, rgb, symbol)| Colour::new(name, rgb, symbol))
+        .chain(extra.enumerate().map(|(i, symbol)| {
+            let shade = (i * 37 % 200) as u8;
+            Colour::new(
+                format!("c{}", i + 8),
+                Rgb::new(shade, 255 - shade, 128),
+                symbol,
+            )
+        }))
+        .take(colours.min(nonogram_model::MAX_COLOURS))
+        .collect();
+    Palette::new(Colour::new("white", Rgb::WHITE, '.'), list)
+        .expect("distinct names and printable symbols")
+}
+
+/// A random colour picture: each cell filled with probability `density`, with one of
+/// `colours` colours (palette entries `1..=colours`) chosen uniformly.
+pub fn random_colour_picture(
+    rng: &mut Rng,
+    width: usize,
+    height: usize,
+    colours: usize,
+    density: f64,
+) -> Picture {
+    let colours = colours.clamp(1, nonogram_model::MAX_COLOURS);
+    let mut picture = Picture::new(width, height);
+    for r in 0..height {
+        for c in 0..width {
+            if rng.next_f64() < density {
+                let colour = ColourId::new(rng.range(1, colours)).unwrap_or(ColourId::BLACK);
+                picture.set_colour(r, c, colour);
+            }
+        }
+    }
+    picture
+}
+
+/// The puzzle of a random colour picture, in [`colour_palette`]`(colours)`. With one colour it
+/// is a black-and-white puzzle.
+pub fn random_colour_puzzle(
+    rng: &mut Rng,
+    width: usize,
+    height: usize,
+    colours: usize,
+    density: f64,
+) -> Puzzle {
+    let picture = random_colour_picture(rng, width, height, colours, density);
+    Puzzle::from_coloured_picture(colour_palette(colours.max(1)), &picture)
+        .expect("the picture's colours are the palette's")
+}
+
+/// `count` random colour puzzles from one seed: the colour benchmark sets.
+pub fn random_colour_set(
+    seed: u64,
+    count: usize,
+    width: usize,
+    height: usize,
+    colours: usize,
+    density: f64,
+) -> Vec<Puzzle> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| random_colour_puzzle(&mut rng, width, height, colours, density))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +163,18 @@ mod tests {
         assert_ne!(random_set(7, 3, 5, 4, 0.5), random_set(8, 3, 5, 4, 0.5));
         // Pin the stream itself: benchmark sets are named by their seed.
         assert_eq!(Rng::new(0).next_u64(), 0xE220_A839_7B1D_CDAF);
+    }
+
+    #[test]
+    fn colour_puzzles_use_their_palette() {
+        let set = random_colour_set(3, 5, 6, 4, 3, 0.6);
+        assert_eq!(set, random_colour_set(3, 5, 6, 4, 3, 0.6));
+        for puzzle in &set {
+            assert_eq!(puzzle.palette().len(), 4);
+            assert!(!puzzle.is_black_and_white());
+            assert_eq!(puzzle.inconsistency(), None);
+        }
+        assert!(random_colour_puzzle(&mut Rng::new(1), 3, 3, 1, 0.5).is_black_and_white());
+        assert_eq!(colour_palette(40).len(), nonogram_model::MAX_COLOURS + 1);
     }
 }

@@ -98,10 +98,12 @@ impl Grid {
         grid
     }
 
+    /// The number of columns.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// The number of rows.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -116,6 +118,7 @@ impl Grid {
         self.unknown == 0
     }
 
+    /// The cell at `(row, col)`, from 0.
     pub fn get(&self, row: usize, col: usize) -> Cell {
         let base = row * self.row_words;
         if get_bit(&self.row_filled[base..], col) {
@@ -158,7 +161,7 @@ impl Grid {
     }
 
     /// Words per line of an axis.
-    pub fn line_words(&self, axis: Axis) -> usize {
+    pub(crate) fn line_words(&self, axis: Axis) -> usize {
         match axis {
             Axis::Row => self.row_words,
             Axis::Column => self.col_words,
@@ -166,7 +169,7 @@ impl Grid {
     }
 
     /// The known-filled and known-empty masks of a line, bit `i` for cell `i`.
-    pub fn line(&self, line: LineId) -> (&[u64], &[u64]) {
+    pub(crate) fn line(&self, line: LineId) -> (&[u64], &[u64]) {
         let w = self.line_words(line.axis);
         let range = line.index * w..(line.index + 1) * w;
         match line.axis {

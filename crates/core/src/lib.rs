@@ -3,27 +3,36 @@
 //! The crate knows nothing of files, terminals or images (those live in `nonogram-formats` and
 //! the `nonogram` binary). It holds:
 //!
-//! - [`puzzle`]: clues, validated puzzles, complete pictures;
+//! - [`model`]: clues, validated puzzles, complete pictures (the `nonogram-model` crate);
 //! - [`grid`]: partial grids as bit masks, one pair of masks per row and per column;
-//! - [`line`](mod@line): line solvers, a naive reference and the fast bit-parallel one, with a cache;
-//! - [`propagate`]: line solving over rows and columns to a fixpoint;
-//! - `learn`: the learning engine, conflict-driven search with the line solver explaining its
-//!   deductions (lazy clause generation);
-//! - [`sat`]: the SAT engine, one automaton per line as CNF, solved by CaDiCaL;
-//! - [`search`]: probing and depth-first search that enumerates solutions up to a limit;
-//! - `symmetry`: clue symmetries, and a first solution searched among symmetric grids;
-//! - [`solve`]: the public entry points, [`Solver`] with its [`Config`], and [`deduce`];
+//! - [`line`](mod@line): the line solvers behind one trait, a naive reference and the fast
+//!   bit-parallel ones, each run by one suite of tests;
+//! - `propagate`: line solving over rows and columns to a fixpoint, telling an observer what
+//!   it does (which is how [`explain`] narrates);
+//! - [`engine`]: the engines, all internal: `search` (probing and depth-first search that
+//!   enumerates solutions up to a limit), `learn` (conflict-driven search with the line solver
+//!   explaining its deductions: lazy clause generation), `sat` (one automaton per line as CNF,
+//!   solved by CaDiCaL), `symmetry` (clue symmetries, and a first solution searched among
+//!   symmetric grids);
+//! - [`colour`]: the engines of colour puzzles (a palette of two or more colours): the colour
+//!   line solver, grid, propagation, probing search, SAT and learning engines;
+//! - [`solve`]: the public entry points, [`Solver`] with its [`Config`], and [`deduce`], for
+//!   black-and-white and colour puzzles alike;
 //! - [`explain`]: the solving process as steps a person can follow, and a difficulty rating;
 //! - [`patterns`]: the pattern sets of a clue (counts, enumeration, common cells);
 //! - [`marginals`]: each cell's chance of being filled, by weighted pattern shares and belief
 //!   propagation over the lines (what orders the learner's first decisions);
-//! - [`generate`]: seeded random puzzles for tests and benchmarks.
+//! - [`generate`]: seeded random puzzles for tests and benchmarks;
+//! - `termination`: deadlines and cancellation flags, polled by the engines.
 //!
 //! A contradiction is a value, not an error: everything that can discover one returns
 //! `Result<_, Contradiction>`, and the search uses it for control flow.
 
+#![warn(missing_docs)]
+
 #[doc(hidden)]
 pub mod check;
+pub mod colour;
 pub mod engine;
 pub mod explain;
 pub mod generate;
@@ -32,9 +41,9 @@ pub mod line;
 pub mod make;
 pub mod marginals;
 pub mod patterns;
-pub mod propagate;
+pub(crate) mod propagate;
 pub mod solve;
-pub mod termination;
+pub(crate) mod termination;
 
 pub use grid::Grid;
 pub use nonogram_model as model;

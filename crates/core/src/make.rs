@@ -15,6 +15,7 @@
 //! One time limit covers the whole check ([`MakeConfig::timeout`]): every solve gets what is
 //! left of it, and the search for fixes stops when it runs out.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use nonogram_model::{ColourId, Picture, Puzzle};
@@ -95,18 +96,36 @@ pub fn check_picture(
     config: &MakeConfig,
     progress: &mut dyn FnMut(Progress),
 ) -> Check {
+    check_picture_cancellable(puzzle, picture, config, None, progress)
+}
+
+/// Like [`check_picture`], and also stops as soon as `cancel` (if any) becomes true: the
+/// solve under way ends with [`Stop::Cancelled`], and no further fix is tried (the check says
+/// [`Check::timed_out`] if the search for fixes was cut short). The web page's live verdict
+/// cancels a check as soon as the picture changes again.
+pub fn check_picture_cancellable(
+    puzzle: &Puzzle,
+    picture: &Picture,
+    config: &MakeConfig,
+    cancel: Option<&AtomicBool>,
+    progress: &mut dyn FnMut(Progress),
+) -> Check {
     let deadline = Instant::now().checked_add(config.timeout);
     let left = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
-    let solver = |timeout: Option<Duration>| {
+    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    let never = AtomicBool::new(false);
+    let flag = cancel.unwrap_or(&never);
+    let solve = |puzzle: &Puzzle, givens: &[Given], timeout: Option<Duration>| {
         Solver::new(Config {
             max_solutions: 2,
             timeout,
             threads: config.threads,
             ..Config::default()
         })
+        .solve_cancellable(puzzle, givens, flag)
     };
     progress(Progress::Checking);
-    let outcome = solver(left()).solve(puzzle);
+    let outcome = solve(puzzle, &[], left());
     let mut check = Check {
         status: outcome.status,
         stop: outcome.stop,
@@ -132,7 +151,7 @@ pub fn check_picture(
             colour: picture.colour(r, c),
         });
         progress(Progress::Givens(check.givens.len()));
-        let outcome = solver(left()).solve_from(puzzle, &check.givens);
+        let outcome = solve(puzzle, &check.givens, left());
         match (outcome.status, outcome.solutions.as_slice()) {
             (Status::Unique, [only]) => {
                 check.givens_verified = only == picture;
@@ -150,7 +169,7 @@ pub fn check_picture(
     let candidates = flip_candidates(picture, &outcome.differing_cells, config.flip_candidates);
     let palette = puzzle.palette().clone();
     for (i, &(r, c, colour)) in candidates.iter().enumerate() {
-        if left().is_some_and(|t| t.is_zero()) {
+        if left().is_some_and(|t| t.is_zero()) || cancelled() {
             check.timed_out = true;
             break;
         }
@@ -163,7 +182,7 @@ pub fn check_picture(
         let Ok(flipped_puzzle) = Puzzle::from_coloured_picture(palette.clone(), &flipped) else {
             continue;
         };
-        let outcome = solver(left()).solve(&flipped_puzzle);
+        let outcome = solve(&flipped_puzzle, &[], left());
         if outcome.status == Status::Unique && outcome.solutions.first() == Some(&flipped) {
             check.flips.push((r, c, colour));
             if check.flips.len() >= config.flips_reported {
@@ -270,6 +289,19 @@ mod tests {
             assert_eq!(outcome.status, Status::Unique);
             assert_eq!(outcome.solutions, [flipped]);
         }
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_the_check() {
+        let pic = picture(&["#..", ".#.", "..."]);
+        let cancel = AtomicBool::new(true);
+        let puzzle = Puzzle::from_picture(&pic);
+        let config = MakeConfig::default();
+        let report = check_picture_cancellable(&puzzle, &pic, &config, Some(&cancel), &mut |_| {});
+        // Line solving alone may settle the first solve before any poll of the flag; then
+        // no fix is tried after it.
+        assert!(report.flips.is_empty());
+        assert!(report.stop == Stop::Cancelled || report.timed_out || report.givens.len() <= 1);
     }
 
     #[test]

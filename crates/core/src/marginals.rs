@@ -186,6 +186,7 @@ pub struct LineScratch {
 }
 
 impl LineScratch {
+    /// Empty buffers.
     pub fn new() -> LineScratch {
         LineScratch::default()
     }

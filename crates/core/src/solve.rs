@@ -13,14 +13,20 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use nonogram_model::{Cell, ColourId, Inconsistency, Picture, Puzzle};
+use nonogram_model::{Cell, ColourId, Inconsistency, PartialGrid, Picture, Puzzle};
 
 use crate::engine::portfolio::{self, End, Run};
 use crate::grid::Grid;
-use crate::propagate::Propagator;
+use crate::propagate::{Observer, Propagator};
 use crate::termination::StopFlags;
 
 /// Which engine solves.
+///
+/// A colour puzzle (one whose palette is not black and white) is solved by the colour engines
+/// of the same names ([`crate::colour`]): `Search` is probing over every entry a cell may take,
+/// `Sat` the one-hot CNF of the colour automata, `Learn` clause learning over "cell has entry"
+/// literals, and `Auto` search and learning in turns, as below but without the guided order or
+/// the plain learner. [`Outcome::engine`] names the engine that answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// Probing search and the learning engine together: they take turns of doubling length,
@@ -101,9 +107,9 @@ pub struct Config {
     /// every core busy with separate puzzles, set 1.
     pub threads: usize,
     /// With [`Engine::Auto`]: the search's first turn, in decisions. On one thread each
-    /// learning turn then takes [`LEARN_SHARE`] times as long as the search turn before it, and
-    /// the search's turns double; on two, the second learner's thread starts after the first
-    /// turn.
+    /// learning turn then takes [`LEARN_SHARE`](crate::engine::LEARN_SHARE) times as long as
+    /// the search turn before it, and the search's turns double; on two, the second learner's
+    /// thread starts after the first turn.
     /// Default: 1. Most puzzles need no decision at all (root propagation and probing solve
     /// them) and never start the learner; of the rest, few are solved by the search's next
     /// dozen decisions, and every decision's full probing delays the learner, which finishes
@@ -230,7 +236,8 @@ impl std::ops::AddAssign for Stats {
     }
 }
 
-/// A cell whose colour the caller fixes before solving (see [`Solver::solve_from`]).
+/// A cell whose colour the caller fixes before solving (see [`Solver::solve_from`]), in any
+/// palette.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Given {
     /// The row, from 0.
@@ -331,6 +338,11 @@ impl Solver {
         // A deadline too far away to represent is no deadline.
         let deadline = self.config.timeout.and_then(|t| start.checked_add(t));
         let flags = StopFlags::new(deadline, cancel);
+        // Colour puzzles have engines of their own.
+        if !puzzle.is_black_and_white() {
+            let run = crate::colour::portfolio::solve(&self.config, puzzle, givens, flags);
+            return self.outcome(puzzle, givens, run, cancel, start);
+        }
         // When line solving alone decides, every engine would answer the same at its start.
         let root_engine = match self.config.engine {
             engine if !engine.accepts(puzzle) => Engine::Search,
@@ -436,8 +448,10 @@ pub(crate) fn root(puzzle: &Puzzle, givens: &[Given]) -> Option<Grid> {
 /// The result of [`deduce`]: what line solving alone proves.
 #[derive(Clone, Debug)]
 pub struct Deduction {
-    /// The partial grid at the fixpoint (or where the contradiction was found).
-    pub grid: Grid,
+    /// The partial grid at the fixpoint (or where the contradiction was found): the entries
+    /// of the puzzle's palette each cell may still take, for black-and-white and colour
+    /// puzzles alike.
+    pub grid: PartialGrid,
     /// Sweeps over the lines: each sweep solves every row that changed, then every column.
     pub sweeps: usize,
     /// Unknown cells after each sweep (the notebook prints this per iteration).
@@ -459,26 +473,41 @@ impl Deduction {
     }
 }
 
-/// Line solving alone, sweep by sweep, to a fixpoint: the deduction-only mode.
+/// Line solving alone, sweep by sweep, to a fixpoint: the deduction-only mode. For colour
+/// puzzles too: a sweep then solves every changed colour row, then every changed colour column,
+/// and a cell is unknown while it may take more than one entry.
 pub fn deduce(puzzle: &Puzzle) -> Deduction {
-    let mut grid = Grid::new(puzzle.width(), puzzle.height());
     if let Some(reason) = puzzle.inconsistency() {
         return Deduction {
-            grid,
+            grid: PartialGrid::unknown(puzzle.width(), puzzle.height(), puzzle.palette().len()),
             sweeps: 0,
             unknown_after_sweep: Vec::new(),
             contradiction: true,
             reason: Some(reason),
         };
     }
+    if !puzzle.is_black_and_white() {
+        return crate::colour::portfolio::deduce(puzzle);
+    }
+    let mut grid = Grid::new(puzzle.width(), puzzle.height());
     let mut propagator = Propagator::new(puzzle);
-    let mut unknown_after_sweep = Vec::new();
-    let result = propagator.sweeps(&mut grid, |g| unknown_after_sweep.push(g.unknown_count()));
+    propagator.enqueue_all();
+    let mut unknown = UnknownAfterSweep(Vec::new());
+    let result = propagator.sweeps(&mut grid, &mut unknown);
     Deduction {
-        grid,
-        sweeps: unknown_after_sweep.len(),
-        unknown_after_sweep,
+        grid: PartialGrid::from_cells(&grid),
+        sweeps: unknown.0.len(),
+        unknown_after_sweep: unknown.0,
         contradiction: result.is_err(),
         reason: None,
+    }
+}
+
+/// Counts the unknown cells after each sweep that changed the grid.
+struct UnknownAfterSweep(Vec<usize>);
+
+impl Observer for UnknownAfterSweep {
+    fn swept(&mut self, grid: &Grid) {
+        self.0.push(grid.unknown_count());
     }
 }

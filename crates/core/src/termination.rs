@@ -66,26 +66,18 @@ pub struct Termination<'a> {
 
 impl<'a> Termination<'a> {
     /// Never stops.
+    #[cfg(test)]
     pub fn never() -> Termination<'static> {
         Termination::from_flags(StopFlags::default())
     }
 
-    /// Stops at `deadline` (if any) or when `cancel` (if any) becomes true.
-    pub fn new(deadline: Option<Instant>, cancel: Option<&'a AtomicBool>) -> Termination<'a> {
-        Termination::from_flags(StopFlags::new(deadline, cancel))
-    }
-
+    /// Stops when `flags` say so.
     pub fn from_flags(flags: StopFlags<'a>) -> Termination<'a> {
         Termination {
             flags,
             polls: 0,
             stopped: false,
         }
-    }
-
-    /// The underlying condition.
-    pub fn flags(&self) -> StopFlags<'a> {
-        self.flags
     }
 
     /// Whether the work should stop now.
@@ -97,11 +89,6 @@ impl<'a> Termination<'a> {
         if self.flags.flagged() || (self.polls.is_multiple_of(32) && self.flags.expired()) {
             self.stopped = true;
         }
-        self.stopped
-    }
-
-    /// Whether a previous poll decided to stop.
-    pub fn stopped(&self) -> bool {
         self.stopped
     }
 }

@@ -5,65 +5,86 @@
 //! partial run-length encoding as rows are added (a prefix that already disagrees cannot be
 //! completed), which keeps 8×8 puzzles instant without making the code any less obvious.
 
+use nonogram_core::generate::{colour_palette, random_colour_picture, random_colour_puzzle};
 use nonogram_core::generate::{random_picture, Rng};
-use nonogram_core::{Clue, Config, Engine, Picture, Puzzle, Solver, Status, Stop};
+use nonogram_core::{
+    Clue, ColourId, Config, Engine, Given, Picture, Puzzle, Run, Solver, Status, Stop,
+};
 use proptest::prelude::*;
 
-/// Every line of `len` cells whose run-length encoding is `clue`.
-fn pattern_set(clue: &Clue, len: usize) -> Vec<Vec<bool>> {
-    (0u64..1 << len)
-        .map(|bits| (0..len).map(|i| bits >> i & 1 == 1).collect::<Vec<bool>>())
-        .filter(|line| Clue::from_cells(line.iter().copied()) == *clue)
+/// Every line of `len` cells over the palette's `entries` entries whose clue is `clue`: all
+/// `entries^len` lines, filtered.
+fn pattern_set(clue: &Clue, len: usize, entries: usize) -> Vec<Vec<ColourId>> {
+    let total = (entries as u64).pow(len as u32);
+    (0..total)
+        .map(|mut code| {
+            (0..len)
+                .map(|_| {
+                    let entry = (code % entries as u64) as usize;
+                    code /= entries as u64;
+                    ColourId::new(entry).unwrap()
+                })
+                .collect::<Vec<_>>()
+        })
+        .filter(|line| Clue::from_colours(line.iter().copied()) == *clue)
         .collect()
 }
 
 /// Whether the column prefix `cells` (top rows only) can still grow into `clue`.
-fn column_prefix_ok(cells: &[bool], clue: &[u32], complete: bool) -> bool {
-    let got = Clue::from_cells(cells.iter().copied());
-    let got = got.runs();
+fn column_prefix_ok(cells: &[ColourId], clue: &Clue, complete: bool) -> bool {
+    let got = Clue::from_colours(cells.iter().copied());
     if complete {
-        return got == clue;
+        return got == *clue;
     }
     if got.len() > clue.len() {
         return false;
     }
-    // Every finished run must match; the last one may still be growing if the prefix ends filled.
-    let open = cells.last() == Some(&true);
-    for (i, &run) in got.iter().enumerate() {
+    // Every finished run must match; the last one may still be growing if the prefix ends on
+    // a colour.
+    let open = cells.last().is_some_and(|c| !c.is_background());
+    for (i, run) in got.iter().enumerate() {
+        let want = clue.run(i);
         let last = i + 1 == got.len();
+        if run.colour != want.colour {
+            return false;
+        }
         if last && open {
-            if run > clue[i] {
+            if run.len > want.len {
                 return false;
             }
-        } else if run != clue[i] {
+        } else if run.len != want.len {
             return false;
         }
     }
     true
 }
 
-/// All solutions, by brute force (tests only: exponential).
+/// All solutions, by brute force (tests only: exponential). Any palette.
 fn brute_force(puzzle: &Puzzle) -> Vec<Picture> {
-    let (w, h) = (puzzle.width(), puzzle.height());
-    let sets: Vec<_> = puzzle.rows().iter().map(|c| pattern_set(c, w)).collect();
-    let mut rows: Vec<Vec<bool>> = Vec::new();
+    let (w, entries) = (puzzle.width(), puzzle.palette().len());
+    let sets: Vec<_> = puzzle
+        .rows()
+        .iter()
+        .map(|c| pattern_set(c, w, entries))
+        .collect();
+    let mut rows: Vec<Vec<ColourId>> = Vec::new();
     let mut out = Vec::new();
     fn go(
         puzzle: &Puzzle,
-        sets: &[Vec<Vec<bool>>],
-        rows: &mut Vec<Vec<bool>>,
+        sets: &[Vec<Vec<ColourId>>],
+        rows: &mut Vec<Vec<ColourId>>,
         out: &mut Vec<Picture>,
     ) {
         let (w, h) = (puzzle.width(), puzzle.height());
         let depth = rows.len();
         for c in 0..w {
-            let column: Vec<bool> = rows.iter().map(|r| r[c]).collect();
-            if !column_prefix_ok(&column, puzzle.columns()[c].runs(), depth == h) {
+            let column: Vec<ColourId> = rows.iter().map(|r| r[c]).collect();
+            if !column_prefix_ok(&column, &puzzle.columns()[c], depth == h) {
                 return;
             }
         }
         if depth == h {
-            out.push(Picture::from_rows(rows).unwrap());
+            out.push(Picture::from_colour_rows(rows).unwrap());
             return;
         }
         for pattern in &sets[depth] {
@@ -72,20 +93,30 @@ fn brute_force(puzzle: &Puzzle) -> Vec<Picture> {
             rows.pop();
         }
     }
-    let _ = h;
     go(puzzle, &sets, &mut rows, &mut out);
     out
 }
 
 /// Checks one engine configuration against the brute-force solution set.
 fn check(puzzle: &Puzzle, all: &[Picture], config: Config) -> Result<(), TestCaseError> {
+    check_from(puzzle, &[], all, config)
+}
+
+/// Checks one engine configuration, solving from `givens`, against the brute-force solutions
+/// that agree with them.
+fn check_from(
+    puzzle: &Puzzle,
+    givens: &[Given],
+    all: &[Picture],
+    config: Config,
+) -> Result<(), TestCaseError> {
     let max = config.max_solutions;
-    let outcome = Solver::new(config.clone()).solve(puzzle);
+    let outcome = Solver::new(config.clone()).solve_from(puzzle, givens);
     for s in &outcome.solutions {
         prop_assert!(all.contains(s), "engine returned a non-solution {config:?}");
     }
     let mut distinct = outcome.solutions.clone();
-    distinct.sort_by_key(|p| p.row_strings());
+    distinct.sort();
     distinct.dedup();
     prop_assert_eq!(distinct.len(), outcome.solutions.len());
     match all.len() {
@@ -255,11 +286,7 @@ proptest! {
         for s in &all {
             for r in 0..puzzle.height() {
                 for c in 0..puzzle.width() {
-                    match deduction.grid.get(r, c) {
-                        nonogram_core::Cell::Filled => prop_assert!(s.get(r, c)),
-                        nonogram_core::Cell::Empty => prop_assert!(!s.get(r, c)),
-                        nonogram_core::Cell::Unknown => {}
-                    }
+                    prop_assert!(deduction.grid.get(r, c).contains(s.colour(r, c)));
                 }
             }
         }
@@ -290,4 +317,275 @@ fn reference_itself_is_right_on_a_known_case() {
         Solver::new(Config::default()).solve(&bad).status,
         Status::NoSolution
     );
+}
+
+// ----- colour -----
+
+/// A random colour picture's puzzle: `(seed, width, height, colours, density)`, 2 to 4 colours.
+fn random_colour_case() -> impl Strategy<Value = Puzzle> {
+    (
+        any::<u64>(),
+        1usize..=6,
+        1usize..=6,
+        2usize..=4,
+        0.2f64..0.9,
+    )
+        .prop_map(|(seed, w, h, colours, d)| {
+            random_colour_puzzle(&mut Rng::new(seed), w, h, colours, d)
+        })
+}
+
+/// Changes a colour puzzle's clues a little, keeping every colour's totals: a cell of one
+/// colour moves from a run of one line to another line of the same axis (a new run, or a longer
+/// one), or two runs of one line swap colours. Often unsolvable; sometimes no puzzle at all
+/// (then `None`).
+fn perturb_colour(puzzle: &Puzzle, seed: u64) -> Option<Puzzle> {
+    let mut rng = Rng::new(seed);
+    let mut rows = puzzle.rows().to_vec();
+    let mut cols = puzzle.columns().to_vec();
+    for lines in [&mut rows, &mut cols] {
+        let a = rng.range(0, lines.len() - 1);
+        let mut ra: Vec<Run> = lines[a].iter().collect();
+        if ra.is_empty() {
+            continue;
+        }
+        let i = rng.range(0, ra.len() - 1);
+        if rng.next_u64().is_multiple_of(3) {
+            let j = rng.range(0, ra.len() - 1);
+            let (ci, cj) = (ra[i].colour, ra[j].colour);
+            ra[i].colour = cj;
+            ra[j].colour = ci;
+            lines[a] = Clue::coloured(ra);
+            continue;
+        }
+        let b = rng.range(0, lines.len() - 1);
+        if a == b {
+            continue;
+        }
+        let colour = ra[i].colour;
+        ra[i].len -= 1;
+        let mut rb: Vec<Run> = lines[b].iter().collect();
+        let same: Vec<usize> = (0..rb.len()).filter(|&j| rb[j].colour == colour).collect();
+        if same.is_empty() || rng.next_u64().is_multiple_of(2) {
+            let at = rng.range(0, rb.len());
+            rb.insert(at, Run::new(1, colour));
+        } else {
+            let j = same[rng.range(0, same.len() - 1)];
+            rb[j].len += 1;
+        }
+        lines[a] = Clue::coloured(ra);
+        lines[b] = Clue::coloured(rb);
+    }
+    Puzzle::with_palette(puzzle.palette().clone(), rows, cols).ok()
+}
+
+/// One to three givens: cells of a random picture of the puzzle's palette (often no solution
+/// agrees), or of a solution (some do).
+fn givens_for(puzzle: &Puzzle, all: &[Picture], seed: u64) -> Vec<Given> {
+    let mut rng = Rng::new(seed);
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let colours = puzzle.palette().len() - 1;
+    let source = match all.len() {
+        0 => random_colour_picture(&mut rng, w, h, colours, 0.5),
+        n if rng.next_u64().is_multiple_of(3) => {
+            let _ = n;
+            random_colour_picture(&mut rng, w, h, colours, 0.5)
+        }
+        n => all[rng.range(0, n - 1)].clone(),
+    };
+    (0..rng.range(1, 3))
+        .map(|_| {
+            let (row, col) = (rng.range(0, h - 1), rng.range(0, w - 1));
+            Given {
+                row,
+                col,
+                colour: source.colour(row, col),
+            }
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn colour_engines_match_brute_force(puzzle in random_colour_case()) {
+        let all = brute_force(&puzzle);
+        prop_assert!(!all.is_empty(), "a picture's puzzle has at least that picture");
+        for config in configs() {
+            check(&puzzle, &all, config)?;
+        }
+    }
+
+    #[test]
+    fn colour_engines_match_brute_force_on_perturbed_clues(
+        puzzle in random_colour_case(),
+        seed in any::<u64>(),
+    ) {
+        if let Some(perturbed) = perturb_colour(&puzzle, seed) {
+            let all = brute_force(&perturbed);
+            for config in configs() {
+                check(&perturbed, &all, config)?;
+            }
+        }
+    }
+
+    #[test]
+    fn colour_engines_match_brute_force_from_givens(
+        puzzle in random_colour_case(),
+        seed in any::<u64>(),
+    ) {
+        let all = brute_force(&puzzle);
+        let givens = givens_for(&puzzle, &all, seed);
+        let agree: Vec<Picture> = all
+            .iter()
+            .filter(|s| givens.iter().all(|g| s.colour(g.row, g.col) == g.colour))
+            .cloned()
+            .collect();
+        for config in configs() {
+            check_from(&puzzle, &givens, &agree, config)?;
+        }
+    }
+
+    #[test]
+    fn colour_deduction_keeps_every_solution(puzzle in random_colour_case(), seed in any::<u64>()) {
+        let puzzle = perturb_colour(&puzzle, seed).unwrap_or(puzzle);
+        let all = brute_force(&puzzle);
+        let deduction = nonogram_core::deduce(&puzzle);
+        prop_assert!(!deduction.contradiction || all.is_empty());
+        prop_assert_eq!(deduction.sweeps, deduction.unknown_after_sweep.len());
+        for s in &all {
+            for r in 0..puzzle.height() {
+                for c in 0..puzzle.width() {
+                    prop_assert!(deduction.grid.get(r, c).contains(s.colour(r, c)));
+                }
+            }
+        }
+        if let Some(picture) = deduction.picture(&puzzle) {
+            prop_assert_eq!(&all, &vec![picture]);
+        }
+    }
+}
+
+/// nonogrid's issue #4: colour puzzles with an empty row or column inside the picture made it
+/// panic ("simple propagation failed: UnsolvableLine"). Ours must solve them, with every engine.
+#[test]
+fn colour_puzzles_with_empty_lines() {
+    let c = |i: usize| ColourId::new(i).unwrap();
+    // Row 1 and column 2 are empty; colours touch across them elsewhere.
+    let rows = [
+        vec![c(1), c(1), c(0), c(2), c(3)],
+        vec![c(0); 5],
+        vec![c(2), c(3), c(0), c(3), c(3)],
+        vec![c(0), c(1), c(0), c(0), c(2)],
+    ];
+    let picture = Picture::from_colour_rows(&rows).unwrap();
+    let puzzle = Puzzle::from_coloured_picture(colour_palette(3), &picture).unwrap();
+    assert!(puzzle.rows()[1].is_empty() && puzzle.columns()[2].is_empty());
+    let all = brute_force(&puzzle);
+    assert!(all.contains(&picture));
+    for config in configs() {
+        check(&puzzle, &all, config.clone()).unwrap_or_else(|e| panic!("{config:?}: {e}"));
+    }
+    // All lines empty; and a palette with no colour at all.
+    let blank = Puzzle::from_coloured_picture(colour_palette(4), &Picture::new(3, 2)).unwrap();
+    let bare = Puzzle::with_palette(
+        nonogram_core::Palette::new(colour_palette(1).background().clone(), Vec::new()).unwrap(),
+        vec![Clue::empty(); 2],
+        vec![Clue::empty(); 3],
+    )
+    .unwrap();
+    for puzzle in [blank, bare] {
+        for config in configs() {
+            let outcome = Solver::new(config.clone()).solve(&puzzle);
+            assert_eq!(outcome.status, Status::Unique, "{config:?}");
+            assert_eq!(outcome.solutions, vec![Picture::new(3, 2)]);
+        }
+        let deduction = nonogram_core::deduce(&puzzle);
+        assert_eq!(deduction.picture(&puzzle), Some(Picture::new(3, 2)));
+    }
+}
+
+#[test]
+fn colour_reference_is_right_on_known_cases() {
+    let c = |i: usize| ColourId::new(i).unwrap();
+    // Two reds on a diagonal and a green in the corner: two solutions (nonogrid agrees).
+    let palette = colour_palette(2);
+    let red = |n| Clue::coloured([Run::new(n, c(2))]);
+    let green = Clue::coloured([Run::new(1, c(1))]);
+    let rows = vec![red(1), red(1), green.clone()];
+    let cols = vec![red(1), red(1), green];
+    let puzzle = Puzzle::with_palette(palette.clone(), rows, cols).unwrap();
+    assert_eq!(brute_force(&puzzle).len(), 2);
+    let outcome = Solver::new(Config::default()).solve(&puzzle);
+    assert_eq!(outcome.status, Status::Multiple);
+    assert_eq!(outcome.differing_cells.len(), 4);
+    // Red then green touching in a row of two; the columns ask for the same cells.
+    let pair = Clue::coloured([Run::new(1, c(2)), Run::new(1, c(1))]);
+    let puzzle = Puzzle::with_palette(
+        palette.clone(),
+        vec![pair],
+        vec![red(1), Clue::coloured([Run::new(1, c(1))])],
+    )
+    .unwrap();
+    assert_eq!(brute_force(&puzzle).len(), 1);
+    assert_eq!(
+        Solver::new(Config::default()).solve(&puzzle).status,
+        Status::Unique
+    );
+    // The same colour twice needs a gap: no room in two cells.
+    let twice = Clue::coloured([Run::new(1, c(2)), Run::new(1, c(2))]);
+    let puzzle = Puzzle::with_palette(palette, vec![twice], vec![red(1), red(1)]).unwrap();
+    assert!(brute_force(&puzzle).is_empty());
+    assert_eq!(
+        Solver::new(Config::default()).solve(&puzzle).status,
+        Status::NoSolution
+    );
+}
+
+/// Larger colour puzzles than brute force reaches (8 to 12 cells a side, 2 to 6 colours, sparse
+/// enough to be ambiguous, where probing meets cells with many entries left): every engine must find the
+/// same solutions, all of them when there are fewer than the limit.
+#[test]
+fn colour_engines_agree_on_larger_puzzles() {
+    const LIMIT: usize = 12;
+    let mut rng = Rng::new(2024);
+    let mut ambiguous = 0;
+    for i in 0..120 {
+        let side = rng.range(8, 12);
+        let colours = rng.range(2, 6);
+        let density = 0.15 + rng.next_f64() * 0.4;
+        let puzzle = random_colour_puzzle(&mut rng, side, side, colours, density);
+        let solve = |engine, probing| {
+            let config = Config {
+                max_solutions: LIMIT,
+                engine,
+                probing,
+                threads: 1,
+                ..Config::default()
+            };
+            Solver::new(config).solve(&puzzle)
+        };
+        let want = solve(Engine::Sat, true);
+        assert!(want.stop.is_natural(), "puzzle {i}");
+        ambiguous += usize::from(want.solutions.len() > 1);
+        for (engine, probing) in [
+            (Engine::Search, true),
+            (Engine::Search, false),
+            (Engine::Learn, true),
+            (Engine::Auto, true),
+        ] {
+            let got = solve(engine, probing);
+            assert_eq!(got.status, want.status, "puzzle {i}, {engine:?} {probing}");
+            assert_eq!(
+                got.solutions.len(),
+                want.solutions.len(),
+                "puzzle {i}, {engine:?}"
+            );
+            if want.solutions.len() < LIMIT {
+                assert_eq!(got.solutions, want.solutions, "puzzle {i}, {engine:?}");
+            }
+        }
+    }
+    assert!(ambiguous >= 30, "only {ambiguous} ambiguous puzzles");
 }

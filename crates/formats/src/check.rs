@@ -19,9 +19,12 @@
 
 use std::path::Path;
 
-use nonogram_model::Puzzle;
+use nonogram_model::{Colour, Palette, Puzzle, Rgb};
 
-use crate::{decode, detect, parse, parse_auto, parse_bytes, write, Format, ParseError};
+use crate::non;
+use crate::{
+    decode, detect, parse, parse_auto, parse_bytes, write, Format, ParseError, WriteErrorKind,
+};
 
 /// Checks every reader on `bytes` (see the module doc); panics on a broken property.
 pub fn read_any(bytes: &[u8]) {
@@ -74,19 +77,18 @@ pub fn read_any(bytes: &[u8]) {
     let forced = |format: Format| &results.iter().find(|(f, _)| *f == format).unwrap().1;
 
     // Detection, without and with a file name: the same answer as reading in the format found.
-    let names = [
-        None,
-        Some("x.non"),
-        Some("x.nin"),
-        Some("x.g"),
-        Some("x.mk"),
-        Some("x.cwd"),
-        Some("x.xml"),
-        Some("x.json"),
-        Some("x.txt"),
-    ];
-    for name in names {
-        let path = name.map(Path::new);
+    // No name, and a name with each extension a format claims (`.txt` is claimed by several).
+    let mut names: Vec<Option<String>> = vec![None, Some("x.txt".to_owned())];
+    for format in Format::ALL {
+        for ext in format.extensions() {
+            let name = Some(format!("x.{ext}"));
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    for name in &names {
+        let path = name.as_deref().map(Path::new);
         let detected = detect(path, text);
         match (parse_bytes(bytes, path, None), detected) {
             (Ok((format, puzzles)), Some(want)) => {
@@ -129,6 +131,15 @@ pub fn read_any(bytes: &[u8]) {
 pub fn round_trip(puzzle: &Puzzle) {
     for &format in Format::ALL.iter().filter(|f| f.is_writable()) {
         let written = write(puzzle, format);
+        if !puzzle.is_black_and_white() && !format.can_hold_colour() {
+            let e = written.expect_err("a colour puzzle written in a black-and-white format");
+            assert_eq!(e.kind(), &WriteErrorKind::Colour(format.name()));
+            assert_eq!(
+                e.to_string(),
+                format!("{format} cannot hold colour puzzles")
+            );
+            continue;
+        }
         if format == Format::Picture && puzzle.metadata.goal.is_none() {
             assert!(written.is_err(), "a picture written without a goal");
             continue;
@@ -150,7 +161,33 @@ pub fn round_trip(puzzle: &Puzzle) {
     }
 }
 
-/// What reading back `p` written in `format` gives: the clues, and the metadata the format
+/// The palette a format keeps: all of it in XML and JSON; in `.non` the RGB of each colour, named
+/// and drawn by its letter (or nothing, for a puzzle written as plain black and white); none in
+/// the formats without colours.
+pub fn palette_after(p: &Puzzle, format: Format) -> Palette {
+    match format {
+        Format::Xml | Format::Json => p.palette().clone(),
+        Format::Non => match non::letters(p.palette()) {
+            None => Palette::black_and_white(),
+            Some(letters) => {
+                let colours = p
+                    .palette()
+                    .colours()
+                    .map(|(id, c)| {
+                        let l = letters[id.index()];
+                        Colour::new(l.to_string(), c.rgb, l)
+                    })
+                    .collect();
+                Palette::new(Colour::new("white", Rgb::WHITE, '.'), colours)
+                    .expect("the palette .non reads back")
+            }
+        },
+        _ => Palette::black_and_white(),
+    }
+}
+
+/// What reading back `p` written in `format` gives: the clues, the palette the format keeps
+/// ([`palette_after`]), and the metadata the format
 /// can hold (the rest is dropped on writing; XML replaces the characters it cannot hold and
 /// trims the rest). A picture holds the goal alone, and its clues
 /// are the goal's.
@@ -161,7 +198,16 @@ pub fn expected_after(p: &Puzzle, format: Format) -> Puzzle {
             from_goal.metadata = p.metadata.clone();
             from_goal
         }
-        _ => p.clone(),
+        _ => {
+            let mut kept = Puzzle::with_palette(
+                palette_after(p, format),
+                p.rows().to_vec(),
+                p.columns().to_vec(),
+            )
+            .expect("the clues fit the palette the format keeps");
+            kept.metadata = p.metadata.clone();
+            kept
+        }
     };
     let m = &mut want.metadata;
     let keep = |keep: bool, v: &mut Option<String>| {

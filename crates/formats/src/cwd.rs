@@ -8,7 +8,7 @@
 use nonogram_model::Puzzle;
 
 use crate::error::ParseError;
-use crate::scan::{self, Colours, Cursor, Tags};
+use crate::scan::{self, Cursor, NoTags};
 
 pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let mut cursor = Cursor::new(text);
@@ -25,13 +25,12 @@ pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let (height, _) = side("the height")?;
     let (width, pos) = side("the width")?;
     scan::checked_size(width, height, pos)?;
-    let mut colours = Colours::default();
     let sep = scan::is_blank_or_comma;
-    let rows = cursor.clues(height, "row", sep, Tags::Forbidden, &mut colours)?;
+    let rows = cursor.clues(height, "row", sep, &mut NoTags)?;
     if cursor.peek().is_some_and(|(_, l)| l.trim().is_empty()) {
         cursor.advance();
     }
-    let columns = cursor.clues(width, "column", sep, Tags::Forbidden, &mut colours)?;
+    let columns = cursor.clues(width, "column", sep, &mut NoTags)?;
     cursor.expect_end("the last column clue")?;
     scan::build(rows, columns, pos)
 }

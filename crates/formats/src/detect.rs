@@ -1,12 +1,16 @@
 //! Guessing a file's format: from its content first, then from its name.
 //!
-//! Most formats have a telling feature: XML and JSON open with `<` and `{`, tournament files with
-//! a `$N` line, `.non` files have `width`/`rows` keys, Olšák's `.g` files have lines opening with
-//! `:`, Gecode specs open with a brace or have a line opening with `const int`, and the
+//! Most formats have a telling feature: XML and JSON open with `<` and `{` (or `[` and a JSON
+//! value), gnonograms' `.gno` has a `[Dimensions]` section, nonogrid's TOML and pynogram's INI a
+//! `[clues]` section (quoted values tell TOML), Tatham's ids open with `WxH:`, tournament files
+//! with a `$N` line, `.non` files have `width`/`rows` keys, Olšák's `.g` files have lines opening
+//! with `:`, Gecode specs open with a brace or have a line opening with `const int`, and the
 //! number-only formats are told apart by their layout (`W H` then exactly `W + H` lines is
-//! `.nin`; the same with a `#` line is `.mk`; two lines of one number is `.cwd`). Those are *strong* signs and win over the file name. A
-//! picture (only `#`/`.`-like cells) and an R puzzle string are *weak*: a file name that says
-//! otherwise wins over them. The `--format` option of the tools overrides all of this.
+//! `.nin`; the same with a `#` line is `.mk`; two lines of one number is `.cwd`). Those are
+//! *strong* signs and win over the file name. A picture (only `#`/`.`-like cells) and an R puzzle string are *weak*: a file name that
+//! says otherwise wins over them. The extensions are those of [`crate::TABLE`]; an extension
+//! that several formats share (`.txt`) says nothing. The `--format` option of the tools
+//! overrides all of this.
 
 use std::path::Path;
 
@@ -21,7 +25,8 @@ enum Strength {
 
 /// The format of `content`, read from the content first and then from `path`'s extension.
 pub fn detect(path: Option<&Path>, content: &str) -> Option<Format> {
-    let from_content = from_content(content);
+    let content = crate::scan::line_ends(content);
+    let from_content = from_content(&content);
     if let Some((format, Strength::Strong)) = from_content {
         return Some(format);
     }
@@ -31,18 +36,7 @@ pub fn detect(path: Option<&Path>, content: &str) -> Option<Format> {
 
 /// The format a file name's extension suggests.
 fn from_extension(path: &Path) -> Option<Format> {
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    let format = match ext.as_str() {
-        "non" | "nonpack" => Format::Non,
-        "nin" => Format::Nin,
-        "g" => Format::G,
-        "mk" => Format::Mk,
-        "cwd" => Format::Cwd,
-        "xml" | "pbn" => Format::Xml,
-        "json" => Format::Json,
-        _ => return None,
-    };
-    Some(format)
+    Format::from_extension(path.extension()?.to_str()?)
 }
 
 fn from_content(content: &str) -> Option<(Format, Strength)> {
@@ -52,10 +46,15 @@ fn from_content(content: &str) -> Option<(Format, Strength)> {
     if trimmed.starts_with('<') {
         return Some((Format::Xml, Strong));
     }
-    if trimmed.starts_with('[') || trimmed.starts_with('{') && looks_like_json_object(trimmed) {
+    if trimmed.starts_with('[') && looks_like_json_array(trimmed)
+        || trimmed.starts_with('{') && looks_like_json_object(trimmed)
+    {
         return Some((Format::Json, Strong));
     }
     let lines: Vec<&str> = content.lines().take(100_000).collect();
+    if let Some(format) = sections(&lines) {
+        return Some((format, Strong));
+    }
     let non_blank: Vec<&str> = lines
         .iter()
         .map(|l| l.trim())
@@ -65,6 +64,9 @@ fn from_content(content: &str) -> Option<(Format, Strength)> {
     let first = *non_blank.first()?;
     if first.starts_with('$') {
         return Some((Format::Tournament, Strong));
+    }
+    if is_tatham_id(first) {
+        return Some((Format::Tatham, Strong));
     }
     if trimmed.starts_with('{') || non_blank.iter().any(|l| is_gecode_declaration(l)) {
         return Some((Format::Gecode, Strong));
@@ -103,6 +105,70 @@ fn from_content(content: &str) -> Option<(Format, Strength)> {
 
 fn looks_like_json_object(text: &str) -> bool {
     text[1..].trim_start().starts_with(['"', '}'])
+}
+
+/// `[` followed by what may start a JSON value: not `[Dimensions]` or `[clues]`.
+fn looks_like_json_array(text: &str) -> bool {
+    let rest = text[1..].trim_start();
+    rest.is_empty()
+        || rest.starts_with(['{', '[', ']', '"', '-', '/'])
+        || rest.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// The formats made of `[section]`s: gnonograms (`[Dimensions]` and its other headings),
+/// nonogrid's TOML and pynogram's INI (`[clues]`, told apart by how `rows` and `columns` are
+/// written: quoted in TOML).
+fn sections(lines: &[&str]) -> Option<Format> {
+    let heading = |l: &str| {
+        let t = l.trim();
+        t.strip_prefix('[')
+            .and_then(|t| t.strip_suffix(']'))
+            .map(|h| h.trim().to_ascii_lowercase())
+    };
+    let mut clues = false;
+    for line in lines {
+        let Some(h) = heading(line) else {
+            if clues {
+                let t = line.trim();
+                let key = t
+                    .split(['=', ':'])
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_ascii_lowercase();
+                if (key == "rows" || key == "columns") && t.contains(['=', ':']) {
+                    let value = t[t.find(['=', ':']).unwrap_or(0) + 1..].trim_start();
+                    let toml = t.contains('=') && value.starts_with(['"', '\'']);
+                    return Some(if toml { Format::Toml } else { Format::Ini });
+                }
+            }
+            continue;
+        };
+        if matches!(
+            h.as_str(),
+            "dimensions" | "row clues" | "column clues" | "solution grid" | "working grid"
+        ) {
+            return Some(Format::Gno);
+        }
+        clues = h == "clues";
+    }
+    None
+}
+
+/// `WxH:` and clues: a game id of Tatham's Pattern.
+fn is_tatham_id(line: &str) -> bool {
+    let Some((params, desc)) = line.split_once(':') else {
+        return false;
+    };
+    let Some((w, h)) = params.split_once('x') else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    digits(w)
+        && digits(h)
+        && desc
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "./,".contains(c))
 }
 
 /// A `.non` key line: `width 5`, `height 10`, `rows`, `columns`, `goal …`, `title "…"`.
@@ -238,6 +304,23 @@ mod tests {
             ("1 1\n1 1\n", Some(Format::Picture)),
             ("1 0\n0 1\n", Some(Format::Picture)),
             ("2 2\n1\n1\n1\n\n\n", Some(Format::Nin)),
+            ("[Description]\nx\n[Dimensions]\n1\n1\n", Some(Format::Gno)),
+            ("[clues]\nrows = \"1\"\ncolumns = '1'\n", Some(Format::Toml)),
+            (
+                "# c\n[colors]\ndefs = []\n[clues]\ncolumns = \"\"\"\n1\n\"\"\"\n",
+                Some(Format::Toml),
+            ),
+            ("[clues]\nrows = 1\ncolumns:\n  1\n", Some(Format::Ini)),
+            (
+                "[colors]\nb = (blue) *\n[clues]\ncolumns =\n 1b\nrows = 1b\n",
+                Some(Format::Ini),
+            ),
+            ("10x5:1.2/3//4,TNINzz\n", Some(Format::Tatham)),
+            (
+                "[\n  {\"rows\": [[1]], \"columns\": [[1]]}]",
+                Some(Format::Json),
+            ),
+            ("[Whatever]\nx\n", None),
             ("hello world\n", None),
             ("", None),
         ];
@@ -256,5 +339,14 @@ mod tests {
             Some(Format::G)
         );
         assert_eq!(detect(Some(Path::new("a.txt")), "no sign at all"), None);
+        assert_eq!(
+            detect(Some(Path::new("a.gno")), "no sign at all"),
+            Some(Format::Gno)
+        );
+        // A lone `\r` ends lines here too.
+        assert_eq!(
+            detect(None, "width 1\rheight 1\rrows\r1\rcolumns\r1\r"),
+            Some(Format::Non)
+        );
     }
 }

@@ -47,9 +47,11 @@ pub enum ParseErrorKind {
     /// The text does not follow the format: a missing key, a stray character, a bad number.
     #[error("{0}")]
     Syntax(String),
-    /// The file describes a puzzle with more than one colour of block.
-    #[error("colour puzzles are not supported yet")]
-    Colour,
+    /// A format without colours (the name given) whose clues name a second colour of block.
+    #[error(
+        "the {0} format holds black-and-white puzzles only, but this clue names a second colour"
+    )]
+    Colour(&'static str),
     /// The file describes a kind of puzzle we do not handle (triddlers, for one).
     #[error("{0} are not supported")]
     Unsupported(&'static str),
@@ -60,7 +62,7 @@ pub enum ParseErrorKind {
     #[error("{0}")]
     NotText(String),
     /// No format was named and none could be recognised.
-    #[error("cannot tell the format of this input; name it explicitly (one of: {0})")]
+    #[error("format not recognised: this input is in none of the formats we read; if it is one of them, name it explicitly (one of: {0})")]
     UnknownFormat(String),
 }
 
@@ -75,9 +77,9 @@ impl ParseError {
         &self.kind
     }
 
-    /// Whether the input was refused only because it is a colour puzzle.
+    /// Whether the input was refused only because it names colours its format does not have.
     pub fn is_colour(&self) -> bool {
-        matches!(self.kind, ParseErrorKind::Colour)
+        matches!(self.kind, ParseErrorKind::Colour(_))
     }
 
     pub(crate) fn at(pos: Pos, kind: ParseErrorKind) -> ParseError {
@@ -92,8 +94,8 @@ impl ParseError {
         ParseError::at(pos, ParseErrorKind::Syntax(message))
     }
 
-    pub(crate) fn colour(pos: Pos) -> ParseError {
-        ParseError::at(pos, ParseErrorKind::Colour)
+    pub(crate) fn colour(pos: Pos, format: &'static str) -> ParseError {
+        ParseError::at(pos, ParseErrorKind::Colour(format))
     }
 
     pub(crate) fn invalid(pos: Pos, error: PuzzleError) -> ParseError {
@@ -147,6 +149,20 @@ pub enum WriteErrorKind {
     /// The picture format writes the goal picture, and the puzzle has none.
     #[error("the {0} format needs a goal picture and this puzzle has none")]
     NoGoal(&'static str),
+    /// A colour puzzle, for a format that has no colours.
+    #[error("{0} cannot hold colour puzzles")]
+    Colour(&'static str),
+    /// Several puzzles, for a format that holds one a file.
+    #[error("the {format} format holds one puzzle a file, and {count} were given")]
+    OnePuzzle {
+        /// The format's name.
+        format: &'static str,
+        /// How many puzzles were given.
+        count: usize,
+    },
+    /// No puzzle at all to write.
+    #[error("there is no puzzle to write")]
+    NoPuzzle,
 }
 
 impl WriteError {
@@ -185,7 +201,10 @@ pub enum ErrorKind {
     /// Opening or reading failed.
     Io(io::Error),
     /// The file is larger than [`crate::MAX_INPUT_BYTES`].
-    TooLarge { limit: u64 },
+    TooLarge {
+        /// The limit, in bytes.
+        limit: u64,
+    },
     /// The file was read but is not a puzzle.
     Parse(ParseError),
 }
@@ -273,10 +292,11 @@ mod tests {
         let e = ParseError::invalid(Pos::START, inner.clone());
         assert_eq!(e.to_string(), format!("line 1, column 1: {inner}"));
         assert!(e.source().is_some());
-        assert!(ParseError::colour(Pos::START).is_colour());
+        assert!(ParseError::colour(Pos::START, "mk").is_colour());
         assert_eq!(
-            ParseError::colour(Pos::new(2, 1)).to_string(),
-            "line 2, column 1: colour puzzles are not supported yet"
+            ParseError::colour(Pos::new(2, 1), "mk").to_string(),
+            "line 2, column 1: the mk format holds black-and-white puzzles only, but this clue \
+             names a second colour"
         );
     }
 }

@@ -1,4 +1,4 @@
-//! A JSON object with the clues as arrays of numbers.
+//! A JSON object with the clues as arrays of runs.
 //!
 //! ```json
 //! { "title": "Dancer", "author": "Jan Wolter",
@@ -7,33 +7,128 @@
 //! ```
 //!
 //! `rows` and `columns` (or `cols`) are required; an empty line is `[]` or `[0]`. `title`,
-//! `author`, `copyright`, `license` and `goal` (rows of `#`/`.`, as the picture format reads
-//! them) are optional, and other keys are ignored, so the shape used by ThomasR's
-//! nonogram-solver (with its `content` array) is read too. Like that project's examples we
-//! accept `//` and `/* */` comments; a top-level array holds several puzzles.
+//! `author`, `copyright`, `license` and `goal` are optional, and other keys are ignored, so the
+//! shape used by ThomasR's nonogram-solver (with its `content` array) is read too. Like that
+//! project's examples we accept `//` and `/* */` comments; a top-level array holds several
+//! puzzles.
+//!
+//! A colour puzzle adds a `palette` (or `colors`, `colours`): an array of entries
+//! `{"name": "white", "rgb": "#ffffff", "symbol": "."}`, the background first, then each colour;
+//! `rgb` (or `color`, `colour`) takes hex, an RGB triplet or a CSS colour name, and `symbol` (or
+//! `char`), the character that draws the colour, may be left out (one is chosen). A run is then
+//! a number (a run of the first colour), a string of the length and the colour's symbol or name
+//! (`"3r"`, `"3red"`), or an object `{"length": 3, "colour": "red"}` (`len`, `color` too).
+//! Without a palette the puzzle is black and white. The `goal` is a list of rows, each cell the
+//! symbol of its colour (`#` and `.` without a palette, or any character the picture format
+//! reads).
+//!
+//! Writing gives a black-and-white puzzle drawn `#` on `.` plain numbers and no palette; any
+//! other puzzle gets its palette, and in a colour puzzle every run is a string such as `"3r"`
+//! (an object when the symbol is a digit or another colour's name).
 //!
 //! Positions come from `serde_json` for syntax and type errors; an invalid puzzle (a clue that
-//! does not fit, totals that differ) is reported at the start of the object, since the parsed
+//! does not fit, an unknown colour) is reported at the start of the object, since the parsed
 //! values no longer know where they were.
 
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
-use nonogram_model::{Clue, Picture, Puzzle};
+use nonogram_model::{Clue, ColourId, Palette, Picture, Puzzle, Run};
 
 use crate::error::{ParseError, ParseErrorKind, Pos};
+use crate::palette::{self, Names, PaletteBuilder};
 use crate::picture;
 use crate::scan;
 
 #[derive(Deserialize)]
 struct JsonPuzzle {
-    rows: Vec<Vec<u32>>,
+    rows: Vec<Vec<JsonRun>>,
     #[serde(alias = "cols")]
-    columns: Vec<Vec<u32>>,
+    columns: Vec<Vec<JsonRun>>,
     title: Option<String>,
     author: Option<String>,
     copyright: Option<String>,
     license: Option<String>,
     goal: Option<Vec<String>>,
+    #[serde(alias = "colors", alias = "colours")]
+    palette: Option<Vec<JsonColour>>,
+}
+
+#[derive(Deserialize)]
+struct JsonColour {
+    name: String,
+    #[serde(alias = "color", alias = "colour")]
+    rgb: String,
+    #[serde(alias = "char")]
+    symbol: Option<String>,
+}
+
+/// One run as written: a length of the first colour, or a length with a colour (its symbol or
+/// name).
+enum JsonRun {
+    Plain(u32),
+    Coloured(u32, String),
+}
+
+impl<'de> Deserialize<'de> for JsonRun {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<JsonRun, D::Error> {
+        deserializer.deserialize_any(RunVisitor)
+    }
+}
+
+struct RunVisitor;
+
+const EXPECTED_RUN: &str = "a run: a length such as 3 (u32), a string such as \"3r\", or an object {\"length\": 3, \"colour\": \"red\"}";
+
+impl<'de> Visitor<'de> for RunVisitor {
+    type Value = JsonRun;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(EXPECTED_RUN)
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<JsonRun, E> {
+        u32::try_from(v)
+            .map(JsonRun::Plain)
+            .map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<JsonRun, E> {
+        u64::try_from(v)
+            .map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
+            .and_then(|v| self.visit_u64(v))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<JsonRun, E> {
+        let digits = v.len() - v.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let colour = v[digits..].trim();
+        let len = v[..digits].parse::<u32>().ok();
+        match len {
+            Some(len) if colour.is_empty() => Ok(JsonRun::Plain(len)),
+            Some(len) => Ok(JsonRun::Coloured(len, colour.to_owned())),
+            None => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
+        }
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<JsonRun, A::Error> {
+        let (mut len, mut colour) = (None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "length" | "len" => len = Some(map.next_value::<u32>()?),
+                "colour" | "color" => colour = Some(map.next_value::<String>()?),
+                _ => {
+                    let _ = map.next_value::<de::IgnoredAny>()?;
+                }
+            }
+        }
+        let len = len.ok_or_else(|| de::Error::missing_field("length"))?;
+        Ok(match colour {
+            Some(colour) => JsonRun::Coloured(len, colour),
+            None => JsonRun::Plain(len),
+        })
+    }
 }
 
 pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
@@ -73,31 +168,111 @@ fn lowercase_first(s: &str) -> String {
     }
 }
 
+fn read_palette(entries: Vec<JsonColour>, at: Pos) -> Result<Palette, ParseError> {
+    let mut entries = entries.into_iter();
+    let Some(background) = entries.next() else {
+        return Err(ParseError::syntax(
+            at,
+            "the palette is empty: it needs the background and a colour",
+        ));
+    };
+    let rgb = |c: &JsonColour| {
+        palette::colour_value(&c.rgb, Names::Css).ok_or_else(|| {
+            ParseError::syntax(
+                at,
+                format!(
+                    "colour {}: unknown colour value {}",
+                    scan::quote(&c.name),
+                    scan::quote(&c.rgb)
+                ),
+            )
+        })
+    };
+    let mut builder = PaletteBuilder::new(&background.name, rgb(&background)?);
+    for colour in entries {
+        let symbols: Vec<char> = colour
+            .symbol
+            .iter()
+            .flat_map(|s| s.chars().take(1))
+            .collect();
+        builder.add(&colour.name, rgb(&colour)?, &symbols, at)?;
+    }
+    if builder.len() == 0 {
+        return Err(ParseError::syntax(
+            at,
+            "the palette has no colour besides the background",
+        ));
+    }
+    Ok(builder.build())
+}
+
+/// The entry a run's colour names: a name first, then a symbol.
+fn colour_of(palette: &Palette, key: &str, at: Pos) -> Result<ColourId, ParseError> {
+    let mut chars = key.chars();
+    let by_symbol = chars
+        .next()
+        .filter(|_| chars.next().is_none())
+        .and_then(|c| palette.by_symbol(c));
+    match palette.find(key).or(by_symbol) {
+        Some(id) if !id.is_background() => Ok(id),
+        Some(_) => Err(ParseError::syntax(
+            at,
+            format!("a run of the background colour {}", scan::quote(key)),
+        )),
+        None => Err(ParseError::syntax(
+            at,
+            format!(
+                "unknown colour {}: the palette has no such name or symbol",
+                scan::quote(key)
+            ),
+        )),
+    }
+}
+
 fn build(item: JsonPuzzle, at: Pos) -> Result<Puzzle, ParseError> {
     scan::checked_size(item.columns.len(), item.rows.len(), at)?;
-    let list = |lines: Vec<Vec<u32>>| {
+    let has_palette = item.palette.is_some();
+    let palette = match item.palette {
+        Some(entries) => read_palette(entries, at)?,
+        None => Palette::black_and_white(),
+    };
+    let list = |lines: Vec<Vec<JsonRun>>| -> Result<scan::ClueList, ParseError> {
         let mut list = scan::ClueList::default();
         for runs in lines {
-            list.push(Clue::new(runs), at);
+            let runs = runs
+                .into_iter()
+                .map(|run| match run {
+                    JsonRun::Plain(len) => Ok(Run::new(len, ColourId::BLACK)),
+                    JsonRun::Coloured(len, key) => {
+                        Ok(Run::new(len, colour_of(&palette, &key, at)?))
+                    }
+                })
+                .collect::<Result<Vec<Run>, ParseError>>()?;
+            list.push(Clue::coloured(runs), at);
         }
-        list
+        Ok(list)
     };
-    let mut puzzle = scan::build(list(item.rows), list(item.columns), at)?;
+    let (rows, columns) = (list(item.rows)?, list(item.columns)?);
+    let mut puzzle = scan::build_in(palette, rows, columns, at)?;
     puzzle.metadata.title = item.title;
     puzzle.metadata.author = item.author;
     puzzle.metadata.copyright = item.copyright;
     puzzle.metadata.license = item.license;
     if let Some(rows) = item.goal {
-        let rows = rows.iter().enumerate().map(|(i, r)| (i + 1, r.as_str()));
-        let goal = picture::parse_rows(rows).map_err(|e| match e.kind() {
-            // A place in the goal's strings is no place in the file: name the row and the
-            // character, at the puzzle.
-            ParseErrorKind::Syntax(message) => ParseError::syntax(
-                at,
-                format!("goal row {}, character {}: {message}", e.line, e.column),
-            ),
-            _ => e.moved_to(at),
-        })?;
+        let goal = if has_palette {
+            goal_in(puzzle.palette(), &rows, at)?
+        } else {
+            let rows = rows.iter().enumerate().map(|(i, r)| (i + 1, r.as_str()));
+            picture::parse_rows(rows).map_err(|e| match e.kind() {
+                // A place in the goal's strings is no place in the file: name the row and the
+                // character, at the puzzle.
+                ParseErrorKind::Syntax(message) => ParseError::syntax(
+                    at,
+                    format!("goal row {}, character {}: {message}", e.line, e.column),
+                ),
+                _ => e.moved_to(at),
+            })?
+        };
         if goal.width() != puzzle.width() || goal.height() != puzzle.height() {
             return Err(ParseError::syntax(
                 at,
@@ -115,8 +290,34 @@ fn build(item: JsonPuzzle, at: Pos) -> Result<Puzzle, ParseError> {
     Ok(puzzle)
 }
 
-/// The text with `//` and `/* */` comments outside strings replaced by spaces, so that every
-/// position stays where it was.
+/// A goal drawn with the palette's symbols.
+fn goal_in(palette: &Palette, rows: &[String], at: Pos) -> Result<Picture, ParseError> {
+    let mut cells = Vec::with_capacity(rows.len());
+    for row in rows {
+        let mut cells_of_row = Vec::new();
+        for c in row.chars().filter(|c| !c.is_whitespace()) {
+            let id = palette.by_symbol(c).ok_or_else(|| {
+                ParseError::syntax(
+                    at,
+                    format!(
+                        "unexpected {} in the goal: no colour of the palette is drawn so",
+                        scan::quote(&c.to_string())
+                    ),
+                )
+            })?;
+            cells_of_row.push(id);
+            scan::checked_size(cells_of_row.len(), cells.len() + 1, at)?;
+        }
+        cells.push(cells_of_row);
+    }
+    Picture::from_colour_rows(&cells).ok_or_else(|| {
+        ParseError::syntax(
+            at,
+            "the goal's rows must all have the same, non-zero length",
+        )
+    })
+}
+
 /// The column in characters of serde_json's column, which counts bytes (the last byte it read
 /// on line `line`, from 1). `strip_comments` keeps every byte in place, so `text` is the input.
 fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
@@ -127,6 +328,8 @@ fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
     chars.count().max(1)
 }
 
+/// The text with `//` and `/* */` comments outside strings replaced by spaces, so that every
+/// position stays where it was.
 fn strip_comments(text: &str) -> Result<String, ParseError> {
     if !text.contains('/') {
         return Ok(text.to_owned());
@@ -182,18 +385,56 @@ fn quoted(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_owned())
 }
 
-fn clue_array(clue: &Clue) -> String {
-    let runs: Vec<String> = clue.runs().iter().map(u32::to_string).collect();
-    format!("[{}]", runs.join(", "))
+/// How runs are written: plain lengths, or with their colours.
+fn run_text(palette: &Palette, run: Run) -> String {
+    if palette.is_black_and_white() {
+        return run.len.to_string();
+    }
+    let colour = palette.colour(run.colour);
+    let symbol = colour.symbol.to_string();
+    let clash = palette
+        .entries()
+        .any(|(id, c)| id != run.colour && c.name == symbol);
+    if colour.symbol.is_ascii_digit() || clash {
+        format!(
+            "{{\"length\": {}, \"colour\": {}}}",
+            run.len,
+            quoted(&colour.name)
+        )
+    } else {
+        quoted(&format!("{}{}", run.len, symbol))
+    }
 }
 
-fn lines_array(clues: &[Clue]) -> String {
-    let items: Vec<String> = clues.iter().map(clue_array).collect();
+fn lines_array(palette: &Palette, clues: &[Clue]) -> String {
+    let items: Vec<String> = clues
+        .iter()
+        .map(|clue| {
+            let runs: Vec<String> = clue.iter().map(|r| run_text(palette, r)).collect();
+            format!("[{}]", runs.join(", "))
+        })
+        .collect();
+    format!("[\n    {}\n  ]", items.join(",\n    "))
+}
+
+fn palette_array(palette: &Palette) -> String {
+    let items: Vec<String> = palette
+        .entries()
+        .map(|(_, c)| {
+            format!(
+                "{{\"name\": {}, \"rgb\": \"{}\", \"symbol\": {}}}",
+                quoted(&c.name),
+                c.rgb,
+                quoted(&c.symbol.to_string())
+            )
+        })
+        .collect();
     format!("[\n    {}\n  ]", items.join(",\n    "))
 }
 
 pub(crate) fn write(puzzle: &Puzzle) -> String {
     let m = &puzzle.metadata;
+    let palette = puzzle.palette();
     let mut fields = Vec::new();
     for (key, value) in [
         ("title", &m.title),
@@ -205,17 +446,35 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
             fields.push(format!("  \"{key}\": {}", quoted(value)));
         }
     }
-    fields.push(format!("  \"rows\": {}", lines_array(puzzle.rows())));
-    fields.push(format!("  \"columns\": {}", lines_array(puzzle.columns())));
+    if *palette != Palette::black_and_white() {
+        fields.push(format!("  \"palette\": {}", palette_array(palette)));
+    }
+    fields.push(format!(
+        "  \"rows\": {}",
+        lines_array(palette, puzzle.rows())
+    ));
+    fields.push(format!(
+        "  \"columns\": {}",
+        lines_array(palette, puzzle.columns())
+    ));
     if let Some(goal) = &m.goal {
-        fields.push(format!("  \"goal\": {}", goal_array(goal)));
+        let rows: Vec<String> = goal
+            .row_strings_in(palette)
+            .iter()
+            .map(|r| quoted(r))
+            .collect();
+        fields.push(format!("  \"goal\": [\n    {}\n  ]", rows.join(",\n    ")));
     }
     format!("{{\n{}\n}}\n", fields.join(",\n"))
 }
 
-fn goal_array(goal: &Picture) -> String {
-    let rows: Vec<String> = goal.row_strings().iter().map(|r| quoted(r)).collect();
-    format!("[\n    {}\n  ]", rows.join(",\n    "))
+/// A JSON array of the puzzles.
+pub(crate) fn write_array(puzzles: &[Puzzle]) -> String {
+    let objects: Vec<String> = puzzles
+        .iter()
+        .map(|p| write(p).trim_end().to_owned())
+        .collect();
+    format!("[\n{}\n]\n", objects.join(",\n"))
 }
 
 #[cfg(test)]
@@ -250,6 +509,27 @@ mod tests {
     }
 
     #[test]
+    fn colour_puzzles_round_trip() {
+        let text = r##"{"palette": [{"name": "white", "rgb": "#ffffff", "symbol": "."},
+            {"name": "red", "color": "red"}, {"name": "blue", "rgb": "0, 0, 255", "char": "b"}],
+            "rows": [["1red", {"len": 1, "color": "b"}], [1]], "cols": [["1r"], ["1b", 1]],
+            "goal": ["rb", ".r"]}"##;
+        let p = parse(text).unwrap().remove(0);
+        let names: Vec<(&str, char)> = p
+            .palette()
+            .entries()
+            .map(|(_, c)| (c.name.as_str(), c.symbol))
+            .collect();
+        assert_eq!(names, [("white", '.'), ("red", 'r'), ("blue", 'b')]);
+        assert!(p.is_solved_by(p.metadata.goal.as_ref().unwrap()));
+        let written = write(&p);
+        assert!(written.contains("[\"1r\", \"1b\"]"), "{written}");
+        assert_eq!(parse(&written).unwrap(), vec![p.clone()]);
+        let two = write_array(&[p.clone(), p.clone()]);
+        assert_eq!(parse(&two).unwrap(), vec![p.clone(), p]);
+    }
+
+    #[test]
     fn errors() {
         let cases: &[(&str, (usize, usize), &str)] = &[
             ("{\"rows\": [[1]]}", (1, 15), "missing field `columns`"),
@@ -261,12 +541,27 @@ mod tests {
             (
                 "{\"rows\": [[99999999999999999999]], \"columns\": [[1]]}",
                 (1, 31),
-                "expected u32",
+                "expected a run",
             ),
             (
                 "{\"rows\": [[\"a\"]], \"columns\": [[1]]}",
                 (1, 14),
-                "invalid type",
+                "invalid value: string \"a\"",
+            ),
+            (
+                "{\"rows\": [[\"1r\"]], \"columns\": [[1]]}",
+                (1, 1),
+                "unknown colour `r`",
+            ),
+            (
+                "{\"palette\": [{\"name\": \"white\", \"rgb\": \"fff\"}], \"rows\": [[1]], \"columns\": [[1]]}",
+                (1, 1),
+                "no colour besides the background",
+            ),
+            (
+                "{\"palette\": [{\"name\": \"white\", \"rgb\": \"nope\"}], \"rows\": [[1]], \"columns\": [[1]]}",
+                (1, 1),
+                "unknown colour value `nope`",
             ),
             ("{\"rows\": [], \"columns\": []}", (1, 1), "at least 1"),
             (

@@ -7,18 +7,31 @@
 //! - [`detect`](fn@detect) and [`parse_auto`] guess the format from the content, then the file name;
 //! - [`read_file`] reads a file (or standard input) with a bounded size and clear errors for
 //!   binary data;
-//! - [`write()`] writes a puzzle in a format that can hold it ([`Format::is_writable`]).
+//! - [`write()`] writes a puzzle in a format that can hold it ([`Format::is_writable`],
+//!   [`Format::can_hold_colour`]), and [`write_all`] several into one file;
+//! - [`grid`] reads partly solved grids (`#`, `.`, `?` and the palette's characters).
 //!
-//! Every reader validates through [`Puzzle::new`], so what comes out is a valid puzzle, and
-//! every reader checks declared sizes with [`nonogram_model::check_size`] before allocating for
-//! them. No input makes a reader panic: each module has a property test feeding it arbitrary
-//! text. Colour puzzles are recognised and refused with [`ParseErrorKind::Colour`].
+//! [`TABLE`] lists every format with its names, extensions and abilities; [`Format::info`] gives
+//! one row of it.
 //!
-//! The goal picture some formats carry lands in [`nonogram_model::Metadata::goal`]; readers do
+//! Every reader validates through [`Puzzle::with_palette`], so what comes out is a valid puzzle,
+//! and every reader checks declared sizes with [`nonogram_model::check_size`] before allocating
+//! for them. No input makes a reader panic: each module has a property test feeding it arbitrary
+//! text. Colour puzzles come with their palette ([`Puzzle::palette`]): names and RGB as the file
+//! gives them, a character for each colour (the file's where it has one), the background drawn
+//! `.`; a palette of one colour besides the background is a black-and-white puzzle, whatever
+//! that colour is called. Palettes are built in `palette.rs`, one set of rules for every format.
+//!
+//! Lines end with `\n`, `\r\n` or a lone `\r` in every format: [`parse`] and [`detect`](fn@detect)
+//! turn lone `\r`s into `\n` first, so that readers and the positions in their errors agree.
+//!
+//! The goal picture some formats carry lands in [`nonogram_model::Metadata::goal`], in colour
+//! when the puzzle is (each cell a [`nonogram_model::ColourId`] of the palette); readers do
 //! not check it against the clues (use [`Puzzle::check`] for that), because a file whose goal
 //! disagrees with its clues is still a puzzle someone may want to solve.
 
-use std::fmt;
+#![warn(missing_docs)]
+
 use std::io::Read;
 use std::path::Path;
 
@@ -29,19 +42,27 @@ pub mod check;
 mod cwd;
 mod detect;
 mod error;
+mod format;
 mod gecode;
+mod gno;
+pub mod grid;
 mod json;
 mod nin;
 mod non;
+mod nonogrid;
 mod olsak;
+mod palette;
 mod picture;
+mod pynogram;
 mod scan;
 mod string;
+mod tatham;
 mod tournament;
 mod xml;
 
 pub use detect::detect;
 pub use error::{Error, ErrorKind, ParseError, ParseErrorKind, WriteError, WriteErrorKind};
+pub use format::{markdown_table, Format, FormatInfo, TABLE};
 
 use error::Pos;
 
@@ -49,133 +70,15 @@ use error::Pos;
 /// limits of [`nonogram_model::Limits::DEFAULT`] allow in any of our formats but the most verbose.
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
-/// A puzzle file format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Format {
-    /// Steve Simpson's `.non`, with the nonogram-db extensions and `====` bundles.
-    Non,
-    /// Jakub Wilk's `.nin`: `W H`, then row lines and column lines.
-    Nin,
-    /// Olšák's `.g`: sections opened by `:` lines, optional colour declarations.
-    G,
-    /// Olšák's `.mk`: `H W`, row lines, `#`, column lines.
-    Mk,
-    /// The `.cwd` of QNonograms and Sukhoy's solver: `H`, `W` on their own lines, rows, a blank
-    /// line, columns.
-    Cwd,
-    /// webpbn's XML (`<puzzleset>`), as read by pbnsolve.
-    Xml,
-    /// The TAAI/TCGA/ICGA tournament text: `$N` headers, columns first, many puzzles a file.
-    Tournament,
-    /// The R `nonogram` package's puzzle string: `rows-columns`, `:` between lines.
-    String,
-    /// The Gecode example's spec array: `width, height`, then counted clues.
-    Gecode,
-    /// A JSON object with `rows` and `columns` arrays.
-    Json,
-    /// A picture of `#` and `.`: the clues are derived from it.
-    Picture,
-}
-
-impl Format {
-    /// Every format, in the order of the enum.
-    pub const ALL: &'static [Format] = &[
-        Format::Non,
-        Format::Nin,
-        Format::G,
-        Format::Mk,
-        Format::Cwd,
-        Format::Xml,
-        Format::Tournament,
-        Format::String,
-        Format::Gecode,
-        Format::Json,
-        Format::Picture,
-    ];
-
-    /// The short name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Non => "non",
-            Format::Nin => "nin",
-            Format::G => "g",
-            Format::Mk => "mk",
-            Format::Cwd => "cwd",
-            Format::Xml => "xml",
-            Format::Tournament => "tournament",
-            Format::String => "string",
-            Format::Gecode => "gecode",
-            Format::Json => "json",
-            Format::Picture => "picture",
-        }
-    }
-
-    /// The format with this name or alias, ignoring case: the names of [`Format::name`], and
-    /// `simpson`, `nonogram-db`, `wilk`, `olsak`, `webpbn`, `pbn`, `taai`, `tcga`, `icga`,
-    /// `r`, `rstring`, `spec`, `pic`, `image`.
-    pub fn from_name(name: &str) -> Option<Format> {
-        let name = name.trim().to_ascii_lowercase();
-        let format = match name.as_str() {
-            "non" | "nonpack" | "simpson" | "nonogram-db" => Format::Non,
-            "nin" | "wilk" => Format::Nin,
-            "g" | "olsak" => Format::G,
-            "mk" => Format::Mk,
-            "cwd" => Format::Cwd,
-            "xml" | "webpbn" | "pbn" => Format::Xml,
-            "tournament" | "taai" | "tcga" | "icga" => Format::Tournament,
-            "string" | "r" | "rstring" => Format::String,
-            "gecode" | "spec" => Format::Gecode,
-            "json" => Format::Json,
-            "picture" | "pic" | "image" => Format::Picture,
-            _ => return None,
-        };
-        Some(format)
-    }
-
-    /// Whether [`write()`] supports this format. The picture format also needs a goal picture in
-    /// the puzzle's metadata.
-    pub fn is_writable(self) -> bool {
-        matches!(
-            self,
-            Format::Non
-                | Format::Nin
-                | Format::Xml
-                | Format::String
-                | Format::Gecode
-                | Format::Json
-                | Format::Picture
-        )
-    }
-
-    /// The usual file name extension, without the dot. Several formats are plain `.txt` files:
-    /// [`detect`](fn@detect) tells them apart by their content.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Format::Non => "non",
-            Format::Nin => "nin",
-            Format::G => "g",
-            Format::Mk => "mk",
-            Format::Cwd => "cwd",
-            Format::Xml => "xml",
-            Format::Json => "json",
-            Format::Tournament | Format::String | Format::Gecode | Format::Picture => "txt",
-        }
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// Reads every puzzle of `content` in `format`.
 ///
 /// Most formats hold one puzzle; tournament files, `.non` bundles (`====` between puzzles), R
-/// puzzle-string files (one puzzle a line), webpbn XML puzzle sets and JSON arrays may hold
-/// several. The result is never empty.
+/// puzzle-string files and Tatham game ids (one puzzle a line), webpbn XML puzzle sets and JSON
+/// arrays may hold several ([`Format::can_hold_many`]). The result is never empty. Lines may
+/// end with `\n`, `\r\n` or a lone `\r`, in every format.
 pub fn parse(content: &str, format: Format) -> Result<Vec<Puzzle>, ParseError> {
     let content = content.strip_prefix('\u{feff}').unwrap_or(content);
+    let content = &*scan::line_ends(content);
     if content.trim().is_empty() {
         return Err(ParseError::syntax(Pos::START, "the input is empty"));
     }
@@ -191,6 +94,10 @@ pub fn parse(content: &str, format: Format) -> Result<Vec<Puzzle>, ParseError> {
         Format::Gecode => vec![gecode::parse(content)?],
         Format::Json => json::parse(content)?,
         Format::Picture => vec![picture::parse(content)?],
+        Format::Toml => vec![nonogrid::parse(content)?],
+        Format::Ini => vec![pynogram::parse(content)?],
+        Format::Gno => vec![gno::parse(content)?],
+        Format::Tatham => tatham::parse(content)?,
     };
     if puzzles.is_empty() {
         return Err(ParseError::syntax(Pos::START, "the input holds no puzzle"));
@@ -282,29 +189,70 @@ fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
 }
 
 /// Writes `puzzle` in `format`, ending with a newline.
+///
+/// A colour puzzle (more than one colour besides the background) can be written only in a
+/// format that holds colours ([`Format::can_hold_colour`]); the others refuse it with
+/// [`WriteErrorKind::Colour`]. A black-and-white puzzle whose one colour is not black is written
+/// as plain black and white by the formats that have no colours.
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
+    let fail = |kind| Err(WriteError::new(format, kind));
+    if !format.is_writable() {
+        return fail(WriteErrorKind::NotWritable(format.name()));
+    }
+    if !puzzle.is_black_and_white() && !format.can_hold_colour() {
+        return fail(WriteErrorKind::Colour(format.name()));
+    }
     let text = match format {
         Format::Non => non::write(puzzle),
         Format::Nin => nin::write(puzzle),
-        Format::Xml => xml::write(puzzle),
+        Format::Xml => xml::write(std::slice::from_ref(puzzle)),
         Format::String => string::write(puzzle),
         Format::Gecode => gecode::write(puzzle),
         Format::Json => json::write(puzzle),
         Format::Picture => match &puzzle.metadata.goal {
             Some(goal) => picture::write(goal),
-            None => {
-                return Err(WriteError::new(
-                    format,
-                    WriteErrorKind::NoGoal(format.name()),
-                ));
-            }
+            None => return fail(WriteErrorKind::NoGoal(format.name())),
         },
-        Format::G | Format::Mk | Format::Cwd | Format::Tournament => {
-            return Err(WriteError::new(
-                format,
-                WriteErrorKind::NotWritable(format.name()),
-            ));
+        Format::G
+        | Format::Mk
+        | Format::Cwd
+        | Format::Tournament
+        | Format::Toml
+        | Format::Ini
+        | Format::Gno
+        | Format::Tatham => return fail(WriteErrorKind::NotWritable(format.name())),
+    };
+    Ok(text)
+}
+
+/// Writes several puzzles into one file of `format`: a `.non` bundle (`====` between the
+/// puzzles), an XML `<puzzleset>` of several `<puzzle>`s, a JSON array, R puzzle strings one a
+/// line. A format that holds one puzzle a file ([`Format::can_hold_many`]) writes a single
+/// puzzle as [`write()`] does and refuses more with [`WriteErrorKind::OnePuzzle`]; no puzzle at
+/// all is [`WriteErrorKind::NoPuzzle`]. Each puzzle must fit the format as for [`write()`].
+pub fn write_all(puzzles: &[Puzzle], format: Format) -> Result<String, WriteError> {
+    let fail = |kind| Err(WriteError::new(format, kind));
+    match puzzles {
+        [] => return fail(WriteErrorKind::NoPuzzle),
+        [one] => return write(one, format),
+        _ if !format.can_hold_many() && format.is_writable() => {
+            return fail(WriteErrorKind::OnePuzzle {
+                format: format.name(),
+                count: puzzles.len(),
+            });
         }
+        _ => {}
+    }
+    // Check every puzzle as `write` would, so that the error is the same.
+    let texts = puzzles
+        .iter()
+        .map(|p| write(p, format))
+        .collect::<Result<Vec<String>, WriteError>>()?;
+    let text = match format {
+        Format::Xml => xml::write(puzzles),
+        Format::Json => json::write_array(puzzles),
+        Format::Non => texts.join("====\n"),
+        _ => texts.concat(),
     };
     Ok(text)
 }

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use nonogram_model::{Clue, Puzzle};
 
 use crate::error::{ParseError, Pos};
-use crate::scan::{self, Colours, Cursor, Tags};
+use crate::scan::{self, Cursor, NoTags};
 
 pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let mut cursor = Cursor::new(text);
@@ -28,10 +28,9 @@ pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
         }
     };
     scan::checked_size(width, height, pos)?;
-    let mut colours = Colours::default();
     let sep = scan::is_blank_or_comma;
-    let rows = cursor.clues(height, "row", sep, Tags::Forbidden, &mut colours)?;
-    let columns = cursor.clues(width, "column", sep, Tags::Forbidden, &mut colours)?;
+    let rows = cursor.clues(height, "row", sep, &mut NoTags)?;
+    let columns = cursor.clues(width, "column", sep, &mut NoTags)?;
     scan::build(rows, columns, pos)
 }
 

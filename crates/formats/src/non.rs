@@ -8,9 +8,18 @@
 //! format asks. Strings may carry HTML character references (`&copy;`), which we decode.
 //!
 //! nonogram-db adds colours: a letter after a number (`3b`) names the block's colour, and
-//! `color a #ff0000` declares one. A file whose clues use more than one colour, or that declares
-//! more than one colour besides white, is refused as a colour puzzle. It also adds bundles: several
-//! puzzles in one file separated by a `====` line.
+//! `color a #ff0000` declares one; in a `goal` the letter stands for a cell of that colour. A
+//! number without a letter has the default colour, black (and so does `1` in a goal). The
+//! palette lists the colours in the order the file first mentions them, in `color` lines, clues
+//! or the goal, each named and drawn by its letter; a letter used but never declared gets a
+//! colour of its own from a fixed list, as the format lets readers choose. Characters after the
+//! number that are not a letter are ignored, as the format asks. nonogram-db also adds bundles:
+//! several puzzles in one file separated by a `====` line.
+//!
+//! Writing a black-and-white puzzle whose colour is black gives plain numbers and a `0`/`1`
+//! goal. Any other puzzle gets a `color` line for each colour and a letter after every number:
+//! the colour's own character when it is a letter, else the first free one of `a`–`z`, `A`–`Z`.
+//! The format has no colour names and no background colour, so those are lost.
 //!
 //! Choices where the format is vague: `rows` and `columns` read exactly `height` and `width`
 //! lines when the size is known (so a blank line among them is an empty clue), and read up to
@@ -19,10 +28,115 @@
 
 use std::fmt::Write as _;
 
-use nonogram_model::{Metadata, Picture, Puzzle};
+use nonogram_model::{ColourId, Metadata, Palette, Picture, Puzzle, Rgb};
 
 use crate::error::{ParseError, Pos};
-use crate::scan::{self, ClueList, Colours, Cursor, Tags};
+use crate::palette::{self, Names, PaletteBuilder};
+use crate::scan::{self, ClueList, Cursor, Tags};
+
+/// The colours given to letters that no `color` line declares, in order of first use.
+const UNDECLARED: &[Rgb] = &[
+    Rgb::new(0xe6, 0x19, 0x4b),
+    Rgb::new(0x3c, 0xb4, 0x4b),
+    Rgb::new(0x43, 0x63, 0xd8),
+    Rgb::new(0xff, 0xe1, 0x19),
+    Rgb::new(0xf5, 0x82, 0x31),
+    Rgb::new(0x91, 0x1e, 0xb4),
+    Rgb::new(0x42, 0xd4, 0xf4),
+    Rgb::new(0xf0, 0x32, 0xe6),
+    Rgb::new(0x80, 0x80, 0x80),
+    Rgb::new(0x9a, 0x63, 0x24),
+];
+
+/// The colours of one `.non` puzzle as they are read: letters get palette entries on first
+/// mention.
+#[derive(Debug, Default)]
+struct NonColours {
+    builder: PaletteBuilder,
+    letters: Vec<(char, ColourId)>,
+    /// Letters a `color` line declared.
+    declared: Vec<char>,
+    /// The colour of numbers without a letter.
+    default: Option<ColourId>,
+}
+
+impl NonColours {
+    fn letter(&mut self, c: char, pos: Pos) -> Result<ColourId, ParseError> {
+        if let Some(&(_, id)) = self.letters.iter().find(|&&(d, _)| d == c) {
+            return Ok(id);
+        }
+        let rgb = UNDECLARED[self.letters.len() % UNDECLARED.len()];
+        let id = self.builder.add(&c.to_string(), rgb, &[c], pos)?;
+        self.letters.push((c, id));
+        Ok(id)
+    }
+
+    fn default_colour(&mut self, pos: Pos) -> Result<ColourId, ParseError> {
+        if let Some(id) = self.default {
+            return Ok(id);
+        }
+        let id = self.builder.add("black", Rgb::BLACK, &['#'], pos)?;
+        self.default = Some(id);
+        Ok(id)
+    }
+
+    /// A `color` line: `a #ff0000`.
+    fn declare(&mut self, rest: &str, pos: Pos) -> Result<(), ParseError> {
+        let mut words = rest.split_whitespace();
+        let (letter, value) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+        let mut chars = letter.chars();
+        let c = chars
+            .next()
+            .filter(|c| c.is_ascii_alphabetic() && chars.next().is_none())
+            .ok_or_else(|| {
+                ParseError::syntax(
+                    pos,
+                    format!(
+                        "expected `color <letter> #rrggbb`, found {}",
+                        scan::quote(rest.trim())
+                    ),
+                )
+            })?;
+        let rgb = palette::colour_value(value, Names::Css).ok_or_else(|| {
+            ParseError::syntax(
+                pos,
+                format!(
+                    "expected a colour such as `#ff0000` after `color {c}`, found {}",
+                    scan::quote(value)
+                ),
+            )
+        })?;
+        if self.declared.contains(&c) {
+            return Err(ParseError::syntax(
+                pos,
+                format!("colour `{c}` is declared twice"),
+            ));
+        }
+        self.declared.push(c);
+        let id = self.letter(c, pos)?;
+        self.builder.set_rgb(id, rgb);
+        Ok(())
+    }
+
+    fn palette(&self) -> Palette {
+        self.builder.clone().build_or_add("black", '#')
+    }
+}
+
+impl Tags for NonColours {
+    fn colour(&mut self, prefix: &str, suffix: &str, pos: Pos) -> Result<ColourId, ParseError> {
+        if !prefix.is_empty() {
+            return Err(ParseError::syntax(
+                pos,
+                format!("expected a number, found {}", scan::quote(prefix)),
+            ));
+        }
+        match suffix.chars().next() {
+            Some(c) if c.is_ascii_alphabetic() => self.letter(c, pos),
+            _ => self.default_colour(pos),
+        }
+    }
+}
 
 /// Reads a file: one puzzle, or several separated by `====` lines.
 pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
@@ -64,10 +178,9 @@ fn parse_one(mut r: Cursor<'_>) -> Result<Puzzle, ParseError> {
     let mut height: Option<(usize, Pos)> = None;
     let mut rows: Option<(ClueList, Pos)> = None;
     let mut columns: Option<(ClueList, Pos)> = None;
-    let mut goal: Option<(Vec<bool>, Pos)> = None;
+    let mut goal: Option<(Vec<ColourId>, Pos)> = None;
     let mut metadata = Metadata::default();
-    let mut colours = Colours::default();
-    let mut declared_colours = 0usize;
+    let mut colours = NonColours::default();
 
     while let Some((n, raw)) = r.advance() {
         let follows_clues = std::mem::take(&mut after_clue_block);
@@ -102,18 +215,7 @@ fn parse_one(mut r: Cursor<'_>) -> Result<Puzzle, ParseError> {
             "by" => metadata.author = Some(string_value(rest)),
             "copyright" => metadata.copyright = Some(string_value(rest)),
             "license" => metadata.license = Some(string_value(rest)),
-            "color" | "colour" => {
-                let white = rest
-                    .split_whitespace()
-                    .nth(1)
-                    .is_some_and(|hex| hex.trim_start_matches('#').eq_ignore_ascii_case("ffffff"));
-                if !white {
-                    declared_colours += 1;
-                    if declared_colours > 1 {
-                        return Err(ParseError::colour(pos));
-                    }
-                }
-            }
+            "color" | "colour" => colours.declare(rest, value_pos)?,
             "rows" | "columns" => {
                 let is_rows = key == "rows";
                 let (slot, count, name) = if is_rows {
@@ -144,7 +246,8 @@ fn parse_one(mut r: Cursor<'_>) -> Result<Puzzle, ParseError> {
                     ));
                 };
                 scan::checked_size(w, h, pos)?;
-                goal = Some((read_goal(&mut r, rest, value_pos, w * h)?, pos));
+                let cells = read_goal(&mut r, rest, value_pos, w * h, &mut colours)?;
+                goal = Some((cells, pos));
             }
             _ => {
                 // Unknown keys are ignored, as the format asks; a stray clue line is not a key
@@ -160,17 +263,20 @@ fn parse_one(mut r: Cursor<'_>) -> Result<Puzzle, ParseError> {
     }
 
     let header = width.or(height).map_or(Pos::START, |(_, p)| p);
+    let palette = colours.palette();
     let mut puzzle = match (rows, columns) {
         (Some((rows, rpos)), Some((columns, cpos))) => {
             check_count(height, rows.len(), "row", rpos)?;
             check_count(width, columns.len(), "column", cpos)?;
-            scan::build(rows, columns, header)?
+            scan::build_in(palette, rows, columns, header)?
         }
         (None, None) => match &goal {
-            Some(_) => {
+            Some((_, gpos)) => {
                 // Clues derived from the goal, as pbnsolve does for goal-only files.
                 let (w, h) = (width.map_or(0, |x| x.0), height.map_or(0, |x| x.0));
-                Puzzle::from_picture(&to_picture(goal.as_ref().map(|g| &g.0[..]), w, h))
+                let picture = to_picture(goal.as_ref().map(|g| &g.0[..]), w, h);
+                Puzzle::from_coloured_picture(palette, &picture)
+                    .map_err(|e| ParseError::invalid(*gpos, e))?
             }
             None => return Err(ParseError::syntax(r.end(), "missing `rows` and `columns`")),
         },
@@ -216,7 +322,7 @@ fn read_clues(
     count: Option<usize>,
     name: &str,
     key_pos: Pos,
-    colours: &mut Colours,
+    colours: &mut NonColours,
 ) -> Result<ClueList, ParseError> {
     let mut list = ClueList::default();
     loop {
@@ -251,13 +357,7 @@ fn read_clues(
             ));
         }
         r.advance();
-        let clue = scan::clue(
-            raw,
-            Pos::new(n, 1),
-            scan::is_blank_or_comma,
-            Tags::Colour,
-            colours,
-        )?;
+        let clue = scan::clue(raw, Pos::new(n, 1), scan::is_blank_or_comma, colours)?;
         list.push(clue, Pos::new(n, 1));
     }
     Ok(list)
@@ -269,7 +369,8 @@ fn read_goal(
     rest: &str,
     value_pos: Pos,
     cells: usize,
-) -> Result<Vec<bool>, ParseError> {
+    colours: &mut NonColours,
+) -> Result<Vec<ColourId>, ParseError> {
     let mut out = Vec::new();
     let value = rest.trim();
     if let Some(quoted) = value.strip_prefix('"') {
@@ -281,9 +382,10 @@ fn read_goal(
             Pos::new(value_pos.line, value_pos.column + 1),
             cells,
             &mut out,
+            colours,
         )?;
     } else if !value.is_empty() {
-        goal_cells(value, value_pos, cells, &mut out)?;
+        goal_cells(value, value_pos, cells, &mut out, colours)?;
     } else {
         // pbnsolve's readable form: the picture on the lines that follow.
         while out.len() < cells {
@@ -293,24 +395,54 @@ fn read_goal(
                 r.advance();
                 continue;
             }
-            if body.is_empty() || !body.chars().all(|c| "01".contains(c) || c.is_whitespace()) {
+            let is_cell = |c: char| c.is_ascii_alphanumeric() || c.is_whitespace();
+            if body.is_empty() || !body.chars().all(is_cell) || is_non_key_word(body) {
                 break;
             }
             r.advance();
-            goal_cells(raw, Pos::new(n, 1), cells, &mut out)?;
+            goal_cells(raw, Pos::new(n, 1), cells, &mut out, colours)?;
         }
     }
     Ok(out)
 }
 
-/// Appends the cells of a goal text: `0` empty, `1` (or a colour letter) filled, blanks ignored.
-fn goal_cells(text: &str, pos: Pos, cells: usize, out: &mut Vec<bool>) -> Result<(), ParseError> {
+/// Whether a line after `goal` is in fact the next key (`rows`, `title`, ...), not a row of
+/// the goal's picture.
+fn is_non_key_word(body: &str) -> bool {
+    let word = body.split_whitespace().next().unwrap_or("");
+    matches!(
+        word.to_ascii_lowercase().as_str(),
+        "rows"
+            | "columns"
+            | "width"
+            | "height"
+            | "title"
+            | "by"
+            | "copyright"
+            | "license"
+            | "catalogue"
+            | "color"
+            | "colour"
+            | "goal"
+    )
+}
+
+/// Appends the cells of a goal text: `0` empty, `1` the default colour, a letter that colour;
+/// blanks ignored.
+fn goal_cells(
+    text: &str,
+    pos: Pos,
+    cells: usize,
+    out: &mut Vec<ColourId>,
+    colours: &mut NonColours,
+) -> Result<(), ParseError> {
     for (i, c) in text.chars().enumerate() {
         let at = Pos::new(pos.line, pos.column + i);
-        let filled = match c {
-            '0' => false,
+        let colour = match c {
+            '0' => ColourId::BACKGROUND,
+            '1' => colours.default_colour(at)?,
             c if c.is_whitespace() => continue,
-            c if c.is_ascii_alphanumeric() => true,
+            c if c.is_ascii_alphabetic() => colours.letter(c, at)?,
             other => {
                 return Err(ParseError::syntax(
                     at,
@@ -324,16 +456,16 @@ fn goal_cells(text: &str, pos: Pos, cells: usize, out: &mut Vec<bool>) -> Result
                 format!("the goal has more cells than the puzzle's {cells}"),
             ));
         }
-        out.push(filled);
+        out.push(colour);
     }
     Ok(())
 }
 
-fn to_picture(cells: Option<&[bool]>, width: usize, height: usize) -> Picture {
+fn to_picture(cells: Option<&[ColourId]>, width: usize, height: usize) -> Picture {
     let mut picture = Picture::new(width, height);
-    for (i, &filled) in cells.unwrap_or_default().iter().enumerate() {
-        if filled && width > 0 {
-            picture.set(i / width, i % width, true);
+    for (i, &colour) in cells.unwrap_or_default().iter().enumerate() {
+        if let Some(row) = i.checked_div(width) {
+            picture.set_colour(row, i % width, colour);
         }
     }
     picture
@@ -411,6 +543,32 @@ fn escape(text: &str) -> String {
     out
 }
 
+/// The letter of each palette entry (index 0, the background, is `0`), or `None` when the
+/// puzzle is written as plain black and white.
+pub(crate) fn letters(palette: &Palette) -> Option<Vec<char>> {
+    let plain = palette.is_black_and_white() && palette.colour(ColourId::BLACK).rgb == Rgb::BLACK;
+    if plain {
+        return None;
+    }
+    let mut taken = vec!['0'];
+    let mut out = vec!['0'];
+    for (_, colour) in palette.colours() {
+        let own = colour.symbol;
+        let c = if own.is_ascii_alphabetic() && !taken.contains(&own) {
+            own
+        } else {
+            ('a'..='z')
+                .chain('A'..='Z')
+                .find(|c| !taken.contains(c) && !palette.colours().any(|(_, e)| e.symbol == *c))
+                .or_else(|| ('a'..='z').chain('A'..='Z').find(|c| !taken.contains(c)))
+                .expect("52 letters for at most 32 colours")
+        };
+        taken.push(c);
+        out.push(c);
+    }
+    Some(out)
+}
+
 pub(crate) fn write(puzzle: &Puzzle) -> String {
     let mut out = String::new();
     let m = &puzzle.metadata;
@@ -425,10 +583,22 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
         }
     }
     let _ = writeln!(out, "width {}\nheight {}", puzzle.width(), puzzle.height());
+    let letters = letters(puzzle.palette());
+    if let Some(letters) = &letters {
+        for (id, colour) in puzzle.palette().colours() {
+            let _ = writeln!(out, "color {} {}", letters[id.index()], colour.rgb);
+        }
+    }
     for (key, clues) in [("rows", puzzle.rows()), ("columns", puzzle.columns())] {
         let _ = writeln!(out, "\n{key}");
         for clue in clues {
-            let runs: Vec<String> = clue.runs().iter().map(u32::to_string).collect();
+            let runs: Vec<String> = clue
+                .iter()
+                .map(|run| match &letters {
+                    Some(letters) => format!("{}{}", run.len, letters[run.colour.index()]),
+                    None => run.len.to_string(),
+                })
+                .collect();
             let line = if runs.is_empty() {
                 "0".to_owned()
             } else {
@@ -438,9 +608,14 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
         }
     }
     if let Some(goal) = &m.goal {
-        let cells: String = (0..goal.height())
-            .flat_map(|r| (0..goal.width()).map(move |c| (r, c)))
-            .map(|(r, c)| if goal.get(r, c) { '1' } else { '0' })
+        let cells: String = goal
+            .cells()
+            .iter()
+            .map(|&c| match (&letters, c.index()) {
+                (_, 0) => '0',
+                (Some(letters), i) => letters.get(i).copied().unwrap_or('1'),
+                (None, _) => '1',
+            })
             .collect();
         let _ = writeln!(out, "\ngoal \"{cells}\"");
     }
@@ -518,11 +693,20 @@ mod tests {
             ),
             ("width 1\nheight 1\nrows\n1\n", (5, 1), "missing `columns`"),
             (
-                "width 2\nheight 1\nrows\n1a,1b\ncolumns\n1\n1\n",
-                (4, 4),
-                "colour",
+                "color a #ff0000\ncolor a #00ff00\n",
+                (2, 7),
+                "declared twice",
             ),
-            ("color a #ff0000\ncolor b #00ff00\n", (2, 1), "colour"),
+            (
+                "color ab #ff0000\n",
+                (1, 7),
+                "expected `color <letter> #rrggbb`",
+            ),
+            (
+                "color a #ff00\n",
+                (1, 7),
+                "expected a colour such as `#ff0000`",
+            ),
             (
                 "width 2\nheight 1\ngoal \"1\"\n",
                 (3, 1),
@@ -543,8 +727,42 @@ mod tests {
         let puzzles = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
         let why = puzzles_inconsistency(&puzzles);
         assert!(why.contains(want), "{text:?}: {why}");
-        let e = parse("width 2\nheight 1\nrows\n1a,1b\ncolumns\n1\n1\n").unwrap_err();
-        assert_eq!(e.kind(), &ParseErrorKind::Colour);
+    }
+
+    #[test]
+    fn reads_colours() {
+        let text = "width 3\nheight 1\ncolor r #ff0000\nrows\n1r,1b,1\ncolumns\n1r\n1b\n1\n\
+            goal \"rb1\"\ncolor b #0000ff\n";
+        let p = parse(text).unwrap().remove(0);
+        let pal = p.palette();
+        let entries: Vec<(&str, char, String)> = pal
+            .entries()
+            .map(|(_, c)| (c.name.as_str(), c.symbol, c.rgb.to_string()))
+            .collect();
+        assert_eq!(
+            entries,
+            [
+                ("white", '.', "#ffffff".to_owned()),
+                ("r", 'r', "#ff0000".to_owned()),
+                ("b", 'b', "#0000ff".to_owned()),
+                ("black", '#', "#000000".to_owned()),
+            ]
+        );
+        assert!(p.is_solved_by(p.metadata.goal.as_ref().unwrap()));
+        // Black has no letter of its own: it is written `a`, and comes back named so.
+        let written = write(&p);
+        assert!(written.contains("color a #000000\n"), "{written}");
+        let back = parse(&written).unwrap().remove(0);
+        assert_eq!((back.rows(), back.columns()), (p.rows(), p.columns()));
+        assert_eq!(back.metadata.goal, p.metadata.goal);
+        assert_eq!(back.palette().colour(ColourId::new(3).unwrap()).name, "a");
+        // An undeclared letter gets a colour of its own; one colour is black and white.
+        let p = parse("width 1\nheight 1\nrows\n1z\ncolumns\n1z\n")
+            .unwrap()
+            .remove(0);
+        assert!(p.is_black_and_white());
+        assert_eq!(p.palette().colour(ColourId::BLACK).name, "z");
+        let _ = ParseErrorKind::Colour("non");
     }
 
     #[test]

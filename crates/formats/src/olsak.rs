@@ -7,17 +7,31 @@
 //! **`.g`** is the general one. Every line before the first line that starts with `:` or `#` is a
 //! comment. A line starting with `#d` (or `#D`) opens the colour declarations, one a line as
 //! `<in>:<out> <xpm-colour> <comment>`, where `<in>` is the character that follows a number to
-//! give its colour (`3m`), `0` declares the background and `1` the default colour. A line starting
-//! with `:` (the rest of it is a comment) opens the rows, the next such line the columns, and a
-//! third one ends the puzzle; everything after it is ignored. Between them each line is one clue,
-//! a blank line an empty one. `#t` (or `#T`) declares a triddler, a hexagonal puzzle with three
-//! families of lines, which we refuse; so is any file whose clues use more than one colour
-//! (including the triangle blocks such as `/4\` of some colour puzzles).
+//! give its colour (`3m`), `<out>` the character the solver prints it with, and `<xpm-colour>`
+//! an X11 colour name or `#rrggbb`; `0` declares the background and `1` the default colour, the
+//! one of a number without a character. A line starting with `:` (the rest of it is a comment)
+//! opens the rows, the next such line the columns, and a third one ends the puzzle; everything
+//! after it is ignored. Between them each line is one clue, a blank line an empty one.
+//!
+//! Colours are read as pbnsolve reads them: the background is white unless `0` says otherwise;
+//! the other declared colours follow in the file's order, each named by its XPM word (or, for
+//! a `#rrggbb` colour, by its `<in>` character) and drawn with its `<out>` character (or `<in>`
+//! when `<out>` is taken or a blank). Without a `#d` section the puzzle is black and white; with
+//! one, a number without a character needs a declared `1`. Triangles declared with a slash in
+//! their XPM word (`black/orange`) are colours like any other, as Olšák's solver treats them;
+//! their RGB is the mean of the two halves'.
+//!
+//! Refused: `#t` (or `#T`), a triddler, a hexagonal puzzle with three families of lines; and the
+//! glued triangles of *Malované křížovky* (declarations whose comment starts with `<<`, `>>`,
+//! `<>` or `><`, and blocks such as `/4\\` with a triangle before the number), whose rules (two
+//! equal triangles may touch, a block's length counts its triangles) are not those of colour
+//! nonograms: pbnsolve refuses them too.
 
-use nonogram_model::Puzzle;
+use nonogram_model::{ColourId, Palette, Puzzle, Rgb};
 
 use crate::error::{ParseError, ParseErrorKind, Pos};
-use crate::scan::{self, ClueList, Colours, Cursor, Tags};
+use crate::palette::{self, Names, PaletteBuilder};
+use crate::scan::{self, ClueList, Cursor, OneColour, Tags};
 
 pub(crate) fn parse_mk(text: &str) -> Result<Puzzle, ParseError> {
     let mut cursor = Cursor::new(text);
@@ -32,7 +46,7 @@ pub(crate) fn parse_mk(text: &str) -> Result<Puzzle, ParseError> {
         }
     };
     scan::checked_size(width, height, pos)?;
-    let mut colours = Colours::default();
+    let mut colours = OneColour::new("mk");
     let sep = scan::is_blank_or_comma;
     // A `#` among the rows would be read as a bad number; say what it really means instead.
     let mut rows = ClueList::default();
@@ -50,7 +64,7 @@ pub(crate) fn parse_mk(text: &str) -> Result<Puzzle, ParseError> {
             ));
         }
         rows.push(
-            scan::clue(line, Pos::new(n, 1), sep, Tags::Colour, &mut colours)?,
+            scan::clue(line, Pos::new(n, 1), sep, &mut colours)?,
             Pos::new(n, 1),
         );
         cursor.advance();
@@ -82,7 +96,7 @@ pub(crate) fn parse_mk(text: &str) -> Result<Puzzle, ParseError> {
             ));
         }
     }
-    let columns = cursor.clues(width, "column", sep, Tags::Colour, &mut colours)?;
+    let columns = cursor.clues(width, "column", sep, &mut colours)?;
     cursor.expect_end("the last column clue")?;
     scan::build(rows, columns, pos)
 }
@@ -95,10 +109,157 @@ enum Section {
     Columns,
 }
 
+/// The colours of a `.g` file: the declarations read so far, and how clue characters map to
+/// palette entries.
+#[derive(Debug, Default)]
+struct GColours {
+    /// Whether a `#d` section was seen: without one the puzzle is black and white.
+    declared: bool,
+    builder: PaletteBuilder,
+    /// `<in>` characters and their colours.
+    by_char: Vec<(char, ColourId)>,
+    /// The colour of `1`, for numbers without a character.
+    default: Option<ColourId>,
+    /// Whether `0` declared the background.
+    background: bool,
+}
+
+impl GColours {
+    /// Reads one declaration line of the `#d` section.
+    fn declare(&mut self, n: usize, line: &str) -> Result<(), ParseError> {
+        let body = line.trim_start();
+        let indent = line.len() - body.len();
+        let at = |byte: usize| Pos::new(n, scan::column(line, indent + byte));
+        let mut chars = body.chars();
+        let (Some(inchar), Some(':')) = (chars.next(), chars.next()) else {
+            return Err(ParseError::syntax(
+                at(0),
+                format!(
+                    "expected a colour declaration `<char>:<char> <colour>`, found {}",
+                    scan::quote(body)
+                ),
+            ));
+        };
+        let outchar = chars.next();
+        let rest = chars.as_str().trim_start();
+        let word = rest.split_whitespace().next().unwrap_or("");
+        let word_pos = at(body.len() - rest.len());
+        let comment = rest[word.len()..].trim_start();
+        if ["<<", ">>", "<>", "><"]
+            .iter()
+            .any(|g| comment.starts_with(g))
+        {
+            return Err(ParseError::at(
+                at(0),
+                ParseErrorKind::Unsupported("glued triangles (blocks such as /4\\)"),
+            ));
+        }
+        if word.is_empty() {
+            return Err(ParseError::syntax(
+                word_pos,
+                "expected a colour after `<char>:<char>`",
+            ));
+        }
+        let rgb = xpm_colour(word).ok_or_else(|| {
+            ParseError::syntax(word_pos, format!("unknown colour {}", scan::quote(word)))
+        })?;
+        if self.by_char.iter().any(|&(c, _)| c == inchar) || (inchar == '0' && self.background) {
+            return Err(ParseError::syntax(
+                at(0),
+                format!(
+                    "colour {} is declared twice",
+                    scan::quote(&inchar.to_string())
+                ),
+            ));
+        }
+        let name = if word.starts_with('#') {
+            None
+        } else {
+            Some(word)
+        };
+        if inchar == '0' {
+            self.builder
+                .set_background(name.unwrap_or("background"), rgb);
+            self.background = true;
+            return Ok(());
+        }
+        // The XPM word names the colour, unless it is RGB or taken: then the `<in>` character.
+        let own = inchar.to_string();
+        let name = name
+            .filter(|w| self.builder.find(w).is_none())
+            .unwrap_or(&own)
+            .to_owned();
+        let symbols: Vec<char> = outchar.into_iter().chain([inchar]).collect();
+        let id = self.builder.add(&name, rgb, &symbols, at(0))?;
+        self.by_char.push((inchar, id));
+        if inchar == '1' {
+            self.default = Some(id);
+        }
+        Ok(())
+    }
+
+    fn palette(self) -> Palette {
+        if self.declared {
+            self.builder.build()
+        } else {
+            Palette::black_and_white()
+        }
+    }
+}
+
+impl Tags for GColours {
+    fn colour(&mut self, prefix: &str, suffix: &str, pos: Pos) -> Result<ColourId, ParseError> {
+        if !prefix.is_empty() {
+            return Err(ParseError::at(
+                pos,
+                ParseErrorKind::Unsupported("glued triangles (blocks such as /4\\)"),
+            ));
+        }
+        if suffix.is_empty() {
+            return match (self.declared, self.default) {
+                (false, _) => Ok(ColourId::BLACK),
+                (true, Some(id)) => Ok(id),
+                (true, None) => Err(ParseError::syntax(
+                    pos,
+                    "a block without a colour, and the `#d` section declares no default colour `1`",
+                )),
+            };
+        }
+        let mut chars = suffix.chars();
+        let c = chars.next().filter(|_| chars.next().is_none());
+        let found = c.and_then(|c| self.by_char.iter().find(|&&(d, _)| d == c));
+        match found {
+            Some(&(_, id)) => Ok(id),
+            None if self.declared => Err(ParseError::syntax(
+                pos,
+                format!("unknown colour {} after the number", scan::quote(suffix)),
+            )),
+            None => Err(ParseError::syntax(
+                pos,
+                format!(
+                    "unknown colour {} after the number: colours are declared in a `#d` section",
+                    scan::quote(suffix)
+                ),
+            )),
+        }
+    }
+}
+
+/// An XPM colour word: `#rrggbb`, an X11 name, or a triangle `a/b` or `a\\b` (the mean of its
+/// two halves).
+fn xpm_colour(word: &str) -> Option<Rgb> {
+    if let Some((a, b)) = word.split_once(['/', '\\']) {
+        let (a, b) = (xpm_colour(a)?, xpm_colour(b)?);
+        let mean = |x: u8, y: u8| ((u16::from(x) + u16::from(y)) / 2) as u8;
+        return Some(Rgb::new(mean(a.r, b.r), mean(a.g, b.g), mean(a.b, b.b)));
+    }
+    palette::colour_value(word, Names::X11)
+}
+
 pub(crate) fn parse_g(text: &str) -> Result<Puzzle, ParseError> {
     let mut cursor = Cursor::new(text);
     let mut section = Section::Preamble;
-    let mut colours = Colours::default();
+    let mut colours = GColours::default();
     let mut rows = ClueList::default();
     let mut columns = ClueList::default();
     let mut rows_at = Pos::START;
@@ -122,19 +283,25 @@ pub(crate) fn parse_g(text: &str) -> Result<Puzzle, ParseError> {
             continue;
         }
         match section {
-            Section::Preamble | Section::Colours => {
+            Section::Preamble => {
                 let lower = line.get(..2).map(str::to_ascii_lowercase);
                 match lower.as_deref() {
-                    Some("#d") => section = Section::Colours,
+                    Some("#d") => {
+                        section = Section::Colours;
+                        colours.declared = true;
+                    }
                     Some("#t") => {
                         return Err(ParseError::at(
                             pos,
                             ParseErrorKind::Unsupported("triddlers (hexagonal puzzles)"),
                         ));
                     }
-                    // Colour declarations need no checking of their own: the clues say which
-                    // colours are used, and more than one is refused there.
                     _ => {}
+                }
+            }
+            Section::Colours => {
+                if !line.trim().is_empty() {
+                    colours.declare(n, line)?;
                 }
             }
             Section::Rows | Section::Columns => {
@@ -143,13 +310,7 @@ pub(crate) fn parse_g(text: &str) -> Result<Puzzle, ParseError> {
                 } else {
                     &mut columns
                 };
-                let clue = scan::clue(
-                    line,
-                    pos,
-                    scan::is_blank_or_comma,
-                    Tags::Colour,
-                    &mut colours,
-                )?;
+                let clue = scan::clue(line, pos, scan::is_blank_or_comma, &mut colours)?;
                 list.push(clue, pos);
                 if section == Section::Columns {
                     blank_columns.push(line.trim().is_empty());
@@ -181,7 +342,7 @@ pub(crate) fn parse_g(text: &str) -> Result<Puzzle, ParseError> {
             columns.positions.pop();
         }
     }
-    scan::build(rows, columns, rows_at)
+    scan::build_in(colours.palette(), rows, columns, rows_at)
 }
 
 #[cfg(test)]
@@ -201,6 +362,38 @@ mod tests {
     }
 
     #[test]
+    fn reads_g_colours() {
+        let text = "comment\n#d\n  m:%  blue   modra\n  0:   white\n  1:*  black\n\
+            :rows\n1m 1\n2\n:\n1m\n1\n1\n";
+        let p = parse_g(text).unwrap();
+        let pal = p.palette();
+        let names: Vec<(&str, char)> = pal
+            .entries()
+            .map(|(_, c)| (c.name.as_str(), c.symbol))
+            .collect();
+        assert_eq!(names, [("white", '.'), ("blue", '%'), ("black", '*')]);
+        assert_eq!(pal.colour(ColourId::BLACK).rgb, Rgb::new(0, 0, 255));
+        let (blue, black) = (ColourId::new(1).unwrap(), ColourId::new(2).unwrap());
+        assert_eq!(p.rows()[0].colours(), [blue, black]);
+        // `#rrggbb` colours are named by their character; `.` is the background's, so `1:.`
+        // is drawn with its `<in>` character instead.
+        let text = "#d\n @:@ #0000FF\n 0:+ white\n 1:. black\n:\n1@\n:\n1@\n";
+        let pal = parse_g(text).unwrap().palette().clone();
+        let names: Vec<(&str, char)> = pal
+            .entries()
+            .map(|(_, c)| (c.name.as_str(), c.symbol))
+            .collect();
+        assert_eq!(names, [("white", '.'), ("@", '@'), ("black", '1')]);
+        // Triangles are colours; their RGB is the mean of their halves.
+        let text = "#d\n 1:* black\n t:/ black/white\n:\n1t\n:\n1t\n";
+        let pal = parse_g(text).unwrap().palette().clone();
+        assert_eq!(
+            pal.colour(ColourId::new(2).unwrap()).rgb,
+            Rgb::new(127, 127, 127)
+        );
+    }
+
+    #[test]
     fn reads_g_with_comments_and_one_colour() {
         let text =
             "A comment.\n#d\n  m:% blue\n: rows\n1m\n2m\n\n: columns\n2m\n1m\n: end\ntrailing";
@@ -215,7 +408,7 @@ mod tests {
         let mk: &[(&str, (usize, usize), &str)] = &[
             ("3 2\n1\n#\n", (3, 1), "found `#` after 1 row clues"),
             ("1 2\n2\n1\n1\n", (3, 1), "expected `#`"),
-            ("1 1\n1a\n#\n1b\n", (4, 1), "colour"),
+            ("1 1\n1a\n#\n1b\n", (4, 1), "black-and-white puzzles only"),
             ("1 1\n1\n#\n", (4, 1), "expected 1 column clues"),
         ];
         for (text, (line, column), want) in mk {
@@ -227,10 +420,28 @@ mod tests {
             ("#t\n:\n", (1, 1), "triddlers"),
             ("only words\n", (2, 1), "before the row clues"),
             (":\n1\n", (3, 1), "between the row and the column"),
-            ("#d\n:\n1m\n:\n1\n:\n", (5, 1), "colour puzzles"),
-            (":\n/4\\\n:\n4\n", (4, 1), "colour puzzles"),
+            ("#d\n:\n1m\n:\n1\n:\n", (3, 1), "unknown colour `m`"),
+            (
+                "#d\n 1:* black\n:\n1\n:\n1m\n:\n",
+                (6, 1),
+                "unknown colour `m`",
+            ),
+            (
+                "#d\n m:% blue\n:\n1\n:\n1m\n:\n",
+                (4, 1),
+                "no default colour",
+            ),
+            (":\n1m\n:\n1\n", (2, 1), "declared in a `#d` section"),
+            (":\n/4\\\n:\n4\n", (2, 1), "glued triangles"),
+            ("#d\n /:a white/black << x\n:\n", (2, 2), "glued triangles"),
+            (
+                "#d\n m:% nosuchcolour\n:\n",
+                (2, 6),
+                "unknown colour `nosuchcolour`",
+            ),
+            ("#d\n m\n:\n", (2, 2), "expected a colour declaration"),
+            ("#d\n m:% red\n m:* blue\n:\n", (3, 2), "declared twice"),
             (":\nx\n:\n4\n", (2, 1), "expected a number"),
-            ("#d\n:\n/4\\\n2\n:\n4\n", (4, 1), "colour puzzles"),
         ];
         for (text, (line, column), want) in g {
             let e = parse_g(text).unwrap_err();

@@ -1,14 +1,41 @@
-//! Scanning helpers shared by the text formats: numbered lines, tokens with their columns,
-//! checked numbers, clue lines with optional colour tags, and the final validation that turns
-//! clues into a [`Puzzle`] while keeping the position of every clue for the error message.
+//! Scanning helpers shared by the text formats: the one rule for line ends ([`line_ends`]),
+//! numbered lines, tokens with their columns, checked numbers, clue lines with colour tags read
+//! by each format's [`Tags`], and the final validation that turns clues into a [`Puzzle`] while
+//! keeping the position of every clue for the error message.
 //!
 //! Everything here is careful about two things: a number never overflows silently (a run of
 //! 99999999999999999999 is an error, not a wrap), and a message never spans lines or quotes an
 //! unbounded amount of the input.
 
-use nonogram_model::{check_size, Axis, Clue, Limits, LineId, Puzzle, PuzzleError};
+use std::borrow::Cow;
+
+use nonogram_model::{
+    check_size, Axis, Clue, ColourId, Limits, LineId, Palette, Puzzle, PuzzleError, Run,
+};
 
 use crate::error::{ParseError, Pos};
+
+/// The text with every lone `\r` (one not followed by `\n`, as old Mac files end their lines)
+/// made a `\n`, so that every reader, and every position in an error, counts the same lines:
+/// `\n`, `\r\n` and a lone `\r` all end a line. [`crate::parse`] and
+/// [`crate::detect`] read through this; the text is copied only when it has a lone `\r`.
+pub(crate) fn line_ends(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' && chars.peek() != Some(&'\n') {
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
 
 /// The lines of a text with their numbers (from 1). A `\r` before the `\n` is dropped.
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
@@ -178,33 +205,60 @@ pub(crate) fn checked_size(width: usize, height: usize, pos: Pos) -> Result<(), 
     check_size(width, height, Limits::DEFAULT).map_err(|e| ParseError::invalid(pos, e))
 }
 
-/// How a format treats letters next to numbers in a clue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Tags {
-    /// Only digits: `3b` is a syntax error.
-    Forbidden,
-    /// Characters around the digits name a block colour (`3b` in `.non`, `/4\` in Olšák's `.g`).
-    Colour,
+/// How a format reads the characters around the digits of a run (`3b` in `.non`, `2r` in
+/// nonogrid): each format says which colour they name.
+pub(crate) trait Tags {
+    /// Whether characters around digits are read at all; when not, `3b` is a bad number.
+    fn allowed(&self) -> bool {
+        true
+    }
+
+    /// The colour of a run of length at least 1 written with `prefix` before its digits and
+    /// `suffix` after them (both empty for a bare number), at `pos`.
+    fn colour(&mut self, prefix: &str, suffix: &str, pos: Pos) -> Result<ColourId, ParseError>;
 }
 
-/// Remembers the colour of the first block seen and refuses a second one: a file that names one
-/// colour throughout is still a black-and-white puzzle.
+/// Only digits: `3b` is a syntax error. Every run is black.
 #[derive(Debug, Default)]
-pub(crate) struct Colours {
+pub(crate) struct NoTags;
+
+impl Tags for NoTags {
+    fn allowed(&self) -> bool {
+        false
+    }
+
+    fn colour(&mut self, _: &str, _: &str, _: Pos) -> Result<ColourId, ParseError> {
+        Ok(ColourId::BLACK)
+    }
+}
+
+/// Tags allowed but meaningless, as long as there is only one: a format without colours (`.mk`)
+/// whose file names one colour throughout is still a black-and-white puzzle; a second colour is
+/// refused with [`ParseErrorKind::Colour`](crate::ParseErrorKind::Colour).
+#[derive(Debug)]
+pub(crate) struct OneColour {
+    format: &'static str,
     first: Option<String>,
 }
 
-impl Colours {
-    /// Records the colour tag of one block (`""` for the default colour).
-    pub(crate) fn see(&mut self, tag: &str, pos: Pos) -> Result<(), ParseError> {
-        match &self.first {
-            None => {
-                self.first = Some(tag.to_owned());
-                Ok(())
-            }
-            Some(first) if first == tag => Ok(()),
-            Some(_) => Err(ParseError::colour(pos)),
+impl OneColour {
+    pub(crate) fn new(format: &'static str) -> OneColour {
+        OneColour {
+            format,
+            first: None,
         }
+    }
+}
+
+impl Tags for OneColour {
+    fn colour(&mut self, prefix: &str, suffix: &str, pos: Pos) -> Result<ColourId, ParseError> {
+        let tag = format!("{prefix}|{suffix}");
+        match &self.first {
+            None => self.first = Some(tag),
+            Some(first) if *first == tag => {}
+            Some(_) => return Err(ParseError::colour(pos, self.format)),
+        }
+        Ok(ColourId::BLACK)
     }
 }
 
@@ -215,39 +269,32 @@ pub(crate) fn clue(
     text: &str,
     pos: Pos,
     is_sep: impl Fn(char) -> bool,
-    tags: Tags,
-    colours: &mut Colours,
+    tags: &mut dyn Tags,
 ) -> Result<Clue, ParseError> {
     let mut runs = Vec::new();
     let mut columns = Columns::new(text);
     for (at, token) in tokens(text, is_sep) {
         let tpos = Pos::new(pos.line, pos.column + columns.at(at) - 1);
-        let run = match tags {
-            Tags::Forbidden => number(token, tpos)?,
-            Tags::Colour => {
-                let start = token.find(|c: char| c.is_ascii_digit());
-                let Some(start) = start.filter(|_| !token.starts_with('-')) else {
-                    return Err(number(token, tpos).unwrap_err());
-                };
-                let digits_len = token[start..]
-                    .find(|c: char| !c.is_ascii_digit())
-                    .unwrap_or(token.len() - start);
-                let digits = &token[start..start + digits_len];
-                let run = number(digits, tpos)?;
-                let (prefix, suffix) = (&token[..start], &token[start + digits_len..]);
-                if run > 0 {
-                    if prefix.is_empty() {
-                        colours.see(suffix, tpos)?;
-                    } else {
-                        colours.see(&format!("{prefix}|{suffix}"), tpos)?;
-                    }
-                }
-                run
-            }
+        if !tags.allowed() {
+            runs.push(Run::new(number(token, tpos)?, ColourId::BLACK));
+            continue;
+        }
+        let start = token.find(|c: char| c.is_ascii_digit());
+        let Some(start) = start.filter(|_| !token.starts_with('-')) else {
+            return Err(number(token, tpos).unwrap_err());
         };
-        runs.push(run);
+        let digits_len = token[start..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(token.len() - start);
+        let digits = &token[start..start + digits_len];
+        let len = number(digits, tpos)?;
+        let (prefix, suffix) = (&token[..start], &token[start + digits_len..]);
+        if len > 0 {
+            let colour = tags.colour(prefix, suffix, tpos)?;
+            runs.push(Run::new(len, colour));
+        }
     }
-    Ok(Clue::new(runs))
+    Ok(Clue::coloured(runs))
 }
 
 /// The most puzzles one file may hold: a hundred times the largest real collection we know (the
@@ -292,23 +339,34 @@ impl ClueList {
 /// a size problem at `header`; a total mismatch at `header` as well, since no single line is
 /// to blame for it.
 pub(crate) fn build(rows: ClueList, columns: ClueList, header: Pos) -> Result<Puzzle, ParseError> {
+    build_in(Palette::black_and_white(), rows, columns, header)
+}
+
+/// [`build`] in a palette.
+pub(crate) fn build_in(
+    palette: Palette,
+    rows: ClueList,
+    columns: ClueList,
+    header: Pos,
+) -> Result<Puzzle, ParseError> {
     let (row_pos, col_pos) = (rows.positions, columns.positions);
     let locate = |line: LineId| match line.axis {
         Axis::Row => row_pos.get(line.index).copied(),
         Axis::Column => col_pos.get(line.index).copied(),
     };
-    build_with(rows.clues, columns.clues, locate, || header)
+    build_with(palette, rows.clues, columns.clues, locate, || header)
 }
 
 /// [`build`] for readers that find positions only when needed: `locate` gives the position of
 /// a line's clue, `header` the position for errors that concern no single line.
 pub(crate) fn build_with(
+    palette: Palette,
     rows: Vec<Clue>,
     columns: Vec<Clue>,
     locate: impl Fn(LineId) -> Option<Pos>,
     header: impl Fn() -> Pos,
 ) -> Result<Puzzle, ParseError> {
-    Puzzle::new(rows, columns).map_err(|e| {
+    Puzzle::with_palette(palette, rows, columns).map_err(|e| {
         let pos = match &e {
             PuzzleError::BadColour { line, .. } => locate(*line).unwrap_or_else(&header),
             _ => header(),
@@ -390,8 +448,7 @@ impl<'a> Cursor<'a> {
         count: usize,
         name: &str,
         is_sep: impl Fn(char) -> bool + Copy,
-        tags: Tags,
-        colours: &mut Colours,
+        tags: &mut dyn Tags,
     ) -> Result<ClueList, ParseError> {
         let mut list = ClueList::default();
         while list.len() < count {
@@ -405,7 +462,7 @@ impl<'a> Cursor<'a> {
                 ));
             };
             let pos = Pos::new(n, 1);
-            list.push(clue(line, pos, is_sep, tags, colours)?, pos);
+            list.push(clue(line, pos, is_sep, tags)?, pos);
         }
         Ok(list)
     }
@@ -476,48 +533,27 @@ mod tests {
 
     #[test]
     fn clues_and_colour_tags() {
-        let mut colours = Colours::default();
-        let c = clue(
-            "3b,1b",
-            Pos::START,
-            |c| c == ',',
-            Tags::Colour,
-            &mut colours,
-        )
-        .unwrap();
+        let mut one = OneColour::new("mk");
+        let c = clue("3b,1b", Pos::START, |c| c == ',', &mut one).unwrap();
         assert_eq!(c, Clue::new([3, 1]));
-        let e = clue(
-            "2c",
-            Pos::new(4, 1),
-            |c| c == ',',
-            Tags::Colour,
-            &mut colours,
-        )
-        .unwrap_err();
+        let e = clue("2c", Pos::new(4, 1), |c| c == ',', &mut one).unwrap_err();
         assert_eq!(
             (e.line, e.column, e.kind()),
-            (4, 1, &ParseErrorKind::Colour)
+            (4, 1, &ParseErrorKind::Colour("mk"))
         );
-        let e = clue(
-            "1 2a",
-            Pos::new(2, 5),
-            char::is_whitespace,
-            Tags::Forbidden,
-            &mut colours,
-        )
-        .unwrap_err();
+        let e = clue("1 2a", Pos::new(2, 5), char::is_whitespace, &mut NoTags).unwrap_err();
         assert_eq!((e.line, e.column), (2, 7));
         assert_eq!(
-            clue(
-                "0",
-                Pos::START,
-                char::is_whitespace,
-                Tags::Forbidden,
-                &mut colours
-            )
-            .unwrap(),
+            clue("0", Pos::START, char::is_whitespace, &mut NoTags).unwrap(),
             Clue::empty()
         );
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        assert!(matches!(line_ends("a\r\nb\n"), Cow::Borrowed(_)));
+        assert_eq!(line_ends("a\rb\r\nc\r\rd\r"), "a\nb\r\nc\n\nd\n");
+        assert_eq!(line_ends("é\r"), "é\n");
     }
 
     #[test]

@@ -11,7 +11,7 @@
 use nonogram_model::{Clue, Puzzle};
 
 use crate::error::{ParseError, Pos};
-use crate::scan::{self, ClueList, Colours, Tags};
+use crate::scan::{self, ClueList, NoTags};
 
 pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     let mut puzzles = Vec::new();
@@ -62,19 +62,12 @@ fn parse_line(n: usize, raw: &str, start: usize, body: &str) -> Result<Puzzle, P
             ));
         }
     };
-    let mut colours = Colours::default();
-    let mut read = |text: &str, offset: usize| -> Result<ClueList, ParseError> {
+    let read = |text: &str, offset: usize| -> Result<ClueList, ParseError> {
         let mut list = ClueList::default();
         let mut clue_start = offset;
         for part in text.split(':') {
             let pos = at(clue_start);
-            let clue = scan::clue(
-                part,
-                pos,
-                |c| c == ',' || c.is_whitespace(),
-                Tags::Forbidden,
-                &mut colours,
-            )?;
+            let clue = scan::clue(part, pos, |c| c == ',' || c.is_whitespace(), &mut NoTags)?;
             list.push(clue, pos);
             clue_start += part.len() + 1;
             let side = list.len();

@@ -3,9 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use nonogram_model::{Clue, Picture, Puzzle};
+use nonogram_model::{Clue, Colour, ColourId, Palette, Picture, Puzzle, Rgb};
 use proptest::prelude::*;
 
+use crate::check::expected_after;
 use crate::*;
 
 /// Writes and reads back in every writable format; the puzzle must come back equal (the
@@ -47,9 +48,22 @@ fn names_and_extensions() {
     assert_eq!(Format::from_name("webpbn"), Some(Format::Xml));
     assert_eq!(Format::from_name("R"), Some(Format::String));
     assert_eq!(Format::from_name("bmp"), None);
-    assert_eq!(Format::ALL.len(), 11);
+    assert_eq!(Format::from_name(" NonoGrid "), Some(Format::Toml));
+    assert_eq!(Format::ALL.len(), 15);
+    assert_eq!(Format::Gno.aliases(), &["gnonograms"]);
+    assert!(Format::Xml.can_hold_colour() && Format::Xml.can_hold_many());
+    assert!(!Format::Nin.can_hold_colour() && !Format::Nin.can_hold_many());
     let p = Puzzle::new(vec![Clue::new([1])], vec![Clue::new([1])]).unwrap();
-    for f in [Format::G, Format::Mk, Format::Cwd, Format::Tournament] {
+    for f in [
+        Format::G,
+        Format::Mk,
+        Format::Cwd,
+        Format::Tournament,
+        Format::Toml,
+        Format::Ini,
+        Format::Gno,
+        Format::Tatham,
+    ] {
         assert!(!f.is_writable());
         let e = write(&p, f).unwrap_err();
         assert_eq!(e.format(), f);
@@ -157,10 +171,164 @@ fn read_file_refuses_binary_and_reports_paths() {
 
     let unknown = temp_file("what.txt", b"hello there\n");
     let e = read_file(&unknown, None).unwrap_err();
-    assert!(e.to_string().contains("cannot tell the format"), "{e}");
+    assert!(e.to_string().contains("format not recognised"), "{e}");
     // Naming the format skips detection.
     let (format, _) = read_file(&good, Some(Format::Picture)).unwrap();
     assert_eq!(format, Format::Picture);
+}
+
+/// A palette of `k` colours (1 to 4) with awkward characters: a digit (JSON writes an object
+/// for it), `#` (`.non` gives it a letter), a name with a blank.
+fn test_palette(k: usize) -> Palette {
+    let all = [
+        ("red", Rgb::new(255, 0, 0), 'r'),
+        ("dark gray", Rgb::new(64, 64, 64), '#'),
+        ("green", Rgb::new(0, 200, 0), '7'),
+        ("b", Rgb::new(0, 0, 255), 'x'),
+    ];
+    let colours = all[..k]
+        .iter()
+        .map(|&(n, rgb, c)| Colour::new(n, rgb, c))
+        .collect();
+    Palette::new(Colour::new("paper", Rgb::new(250, 250, 240), '.'), colours).unwrap()
+}
+
+/// Random small colour pictures of 1 to 4 colours, from 1x1 to 6x6.
+fn colour_pictures() -> impl Strategy<Value = (Palette, Picture)> {
+    (1usize..=4, 1usize..=6, 1usize..=6).prop_flat_map(|(k, w, h)| {
+        proptest::collection::vec(proptest::collection::vec(0..=k, w), h).prop_map(move |rows| {
+            let rows: Vec<Vec<ColourId>> = rows
+                .into_iter()
+                .map(|r| r.into_iter().map(|i| ColourId::new(i).unwrap()).collect())
+                .collect();
+            (test_palette(k), Picture::from_colour_rows(&rows).unwrap())
+        })
+    })
+}
+
+#[test]
+fn colour_round_trips() {
+    let rows: Vec<Vec<ColourId>> = [[0, 1, 2, 2], [3, 3, 0, 4]]
+        .iter()
+        .map(|r| r.iter().map(|&i| ColourId::new(i).unwrap()).collect())
+        .collect();
+    let goal = Picture::from_colour_rows(&rows).unwrap();
+    let mut p = Puzzle::from_coloured_picture(test_palette(4), &goal).unwrap();
+    p.metadata.title = Some("colours".into());
+    p.metadata.goal = Some(goal);
+    assert_round_trips(&p);
+    // A black-and-white puzzle whose colour is not black keeps its colour where it can.
+    let one = Picture::from_strings(&["#."]).unwrap();
+    let red = Puzzle::from_coloured_picture(test_palette(1), &one).unwrap();
+    assert!(red.is_black_and_white());
+    assert_round_trips(&red);
+}
+
+#[test]
+fn many_puzzles_in_one_file() {
+    let a = Puzzle::new(vec![Clue::new([1])], vec![Clue::new([1])]).unwrap();
+    let b = Puzzle::from_picture(&Picture::from_strings(&["#.", "##"]).unwrap());
+    for &format in Format::ALL.iter().filter(|f| f.is_writable()) {
+        let result = write_all(&[a.clone(), b.clone()], format);
+        if format == Format::Picture {
+            assert!(result.is_err());
+            continue;
+        }
+        if !format.can_hold_many() {
+            let e = result.unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("the {format} format holds one puzzle a file, and 2 were given")
+            );
+            assert_eq!(
+                write_all(std::slice::from_ref(&a), format).unwrap(),
+                write(&a, format).unwrap()
+            );
+            continue;
+        }
+        let text = result.unwrap_or_else(|e| panic!("{format}: {e}"));
+        let back = parse(&text, format).unwrap_or_else(|e| panic!("{format}: {e}\n{text}"));
+        assert_eq!(
+            back,
+            vec![expected_after(&a, format), expected_after(&b, format)],
+            "{format}:\n{text}"
+        );
+        assert_eq!(detect(None, &text), Some(format), "{format}:\n{text}");
+    }
+    assert_eq!(
+        write_all(&[], Format::Non).unwrap_err().kind(),
+        &WriteErrorKind::NoPuzzle
+    );
+    assert_eq!(
+        write_all(&[a.clone(), b], Format::G).unwrap_err().kind(),
+        &WriteErrorKind::NotWritable("g")
+    );
+}
+
+/// One rule for line ends: a lone `\r` ends a line in every reader, as `\n` and `\r\n` do.
+#[test]
+fn lone_carriage_returns_end_lines_in_every_format() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/formats");
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Some(format) = detect(Some(&path), &text) else {
+            continue;
+        };
+        let want = parse(&text, format).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for ends in ["\r\n", "\r"] {
+            let changed = text.replace('\n', ends);
+            assert_eq!(
+                detect(Some(&path), &changed),
+                Some(format),
+                "{}",
+                path.display()
+            );
+            let got = parse(&changed, format)
+                .unwrap_or_else(|e| panic!("{} with {ends:?}: {e}", path.display()));
+            assert_eq!(got, want, "{} with {ends:?}", path.display());
+        }
+        // Errors count lone `\r` lines too.
+        if let Err(e) = parse(&format!("{}\r\u{1}", text.trim_end()), format) {
+            assert!(e.line > 1, "{}: {e}", path.display());
+        }
+        seen.push(format);
+    }
+    for &format in Format::ALL {
+        assert!(
+            seen.contains(&format),
+            "no fixture for {format} in testdata/formats"
+        );
+    }
+}
+
+/// Regression: the picture reader read `#.\r.#\r` as one row of four cells, while other
+/// readers refused lone `\r`s; now every reader ends a line there.
+#[test]
+fn a_picture_with_lone_carriage_returns_has_two_rows() {
+    let p = parse("#.\r.#\r", Format::Picture).unwrap().remove(0);
+    assert_eq!((p.width(), p.height()), (2, 2));
+}
+
+/// Regression: gnonograms' files, which open with `[Description]`, were taken for JSON and
+/// refused with "expected value"; input in no format says so plainly.
+#[test]
+fn gnonograms_is_recognised_and_unknown_input_is_named_so() {
+    let gno = "[Description]\nA\n[Dimensions]\n1\n2\n[Row clues]\n2\n[Column clues]\n1\n1\n";
+    let (format, puzzles) = parse_auto(gno, None, None).unwrap();
+    assert_eq!((format, puzzles[0].width()), (Format::Gno, 2));
+    for text in ["[Something else]\nvalue\n", "hello\n"] {
+        let e = parse_auto(text, None, None).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1));
+        assert!(
+            e.to_string()
+                .starts_with("line 1, column 1: format not recognised"),
+            "{e}"
+        );
+    }
 }
 
 /// Random small pictures, from 1x1 to 8x8.
@@ -207,6 +375,15 @@ fn puzzle_like_text() -> impl Strategy<Value = String> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn random_colour_pictures_round_trip((palette, goal) in colour_pictures(), with_goal in any::<bool>()) {
+        let mut p = Puzzle::from_coloured_picture(palette, &goal).unwrap();
+        if with_goal {
+            p.metadata.goal = Some(goal);
+        }
+        assert_round_trips(&p);
+    }
 
     #[test]
     fn random_pictures_round_trip(goal in pictures(), with_goal in any::<bool>()) {
@@ -289,6 +466,34 @@ fn large_inputs_are_linear() {
             "gecode one line",
             format!("4096, 4096, {}", "0, ".repeat(MB)),
         ),
+        (
+            "toml clue flood",
+            format!(
+                "[clues]\nrows = \"\"\"\n{}\"\"\"\ncolumns = '1'\n",
+                "1 ".repeat(MB)
+            ),
+        ),
+        (
+            "toml line flood",
+            format!(
+                "[clues]\nrows = \"\"\"\n{}\"\"\"\ncolumns = '1'\n",
+                "1,\n".repeat(MB / 2)
+            ),
+        ),
+        (
+            "ini clue flood",
+            format!("[clues]\nrows = {}\ncolumns = 1\n", "1 1, ".repeat(MB / 2)),
+        ),
+        (
+            "ini line flood",
+            format!("[clues]\nrows =\n{}columns = 1\n", " 1\n".repeat(MB)),
+        ),
+        (
+            "gno flood",
+            format!("[Dimensions]\n4096\n1\n[Row clues]\n{}", "1\n".repeat(MB)),
+        ),
+        ("tatham flood", format!("4096x1:{}", "1.".repeat(MB))),
+        ("tatham ids", "1x1:1/1\n".repeat(MB / 2)),
         (
             "xml counts",
             format!(

@@ -16,7 +16,7 @@
 use nonogram_model::{Limits, Picture, Puzzle};
 
 use crate::error::{ParseError, Pos};
-use crate::scan::{self, ClueList, Colours, Tags};
+use crate::scan::{self, ClueList, NoTags};
 
 /// The most lines a block may have before its trailing blank lines: the clues of the largest
 /// square puzzle the limits allow.
@@ -120,18 +120,11 @@ fn parse_block(block: Block<'_>) -> Result<Puzzle, ParseError> {
         }
         let side = count / 2;
         scan::checked_size(side, side, header)?;
-        let mut colours = Colours::default();
         let mut columns = ClueList::default();
         let mut rows = ClueList::default();
         for (i, &(n, line)) in lines.iter().enumerate() {
             let pos = Pos::new(n, 1);
-            let clue = scan::clue(
-                line,
-                pos,
-                char::is_whitespace,
-                Tags::Forbidden,
-                &mut colours,
-            )?;
+            let clue = scan::clue(line, pos, char::is_whitespace, &mut NoTags)?;
             if i < side { &mut columns } else { &mut rows }.push(clue, pos);
         }
         scan::build(rows, columns, header)?

@@ -15,12 +15,21 @@
 //! </puzzleset>
 //! ```
 //!
-//! A `<count>` may name its colour (`color="black"`); without one it has the puzzle's
-//! `defaultcolor` (black unless given). A puzzle whose counts use more than one colour is refused
-//! as a colour puzzle. The `goal` (or `solution`) image becomes the goal picture: one row a line
-//! between `|` bars, each cell the `char` of a declared colour (`.` and `X` unless declared);
-//! `saved` images are ignored. A `<puzzleset>` may hold several puzzles. A puzzle with a goal and
-//! no clues gets its clues from the goal.
+//! The palette is the puzzle's `<color>` elements, in the file's order, each with its `name`,
+//! its RGB in hex (`316AB2` or the short `36B`) and its `char`. The one named by the puzzle's
+//! `backgroundcolor` (`white` unless given) is the background, drawn `.` whatever its `char`;
+//! without `<color>` elements (or without one of the background's name) the background is white.
+//! A `<count>` may name its colour (`color="blue"`); without one it has the puzzle's
+//! `defaultcolor` (`black` unless given). A count of an undeclared colour is an error, except
+//! for `black`, which is added (`000000`, drawn `X`) as pbnsolve assumes it. The `goal` (or
+//! `solution`) image becomes the goal picture: one row a line between `|` bars, each cell the
+//! `char` of a declared colour (`.` and `X` for white and black unless declared); `saved` images
+//! are ignored. A `<puzzleset>` may hold several puzzles. A puzzle with a goal and no clues gets
+//! its clues from the goal.
+//!
+//! Writing gives every palette entry a `<color>` with its name, character and RGB, the
+//! background's first; `defaultcolor` is the first colour, whose counts are written plain, and
+//! `backgroundcolor` is given when the background is not called `white`.
 //!
 //! Titles, authors and copyrights are written with the five XML escapes and character
 //! references for control characters; the characters XML 1.0 cannot hold at all (the C0
@@ -30,14 +39,14 @@
 //! declarations are refused: webpbn never uses them and they are the way to make a small file
 //! expand into a huge one.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use nonogram_model::{Axis, Clue, LineId, Picture, Puzzle};
+use nonogram_model::{Axis, Clue, ColourId, LineId, Picture, Puzzle, Rgb, Run};
 use roxmltree::{Document, Node, ParsingOptions};
 
 use crate::error::{ParseError, ParseErrorKind, Pos};
-use crate::scan::{self, Colours, LineIndex};
+use crate::palette::PaletteBuilder;
+use crate::scan::{self, LineIndex};
 
 /// The most XML nodes we build a tree for (some 300 MB at most); each `<count>` is two or three.
 /// The largest published puzzles need a few tens of thousands.
@@ -189,14 +198,42 @@ fn parse_puzzle(index: &LineIndex<'_>, node: Node<'_, '_>) -> Result<Puzzle, Par
     }
     let default_colour = node.attribute("defaultcolor").unwrap_or("black");
     let background = node.attribute("backgroundcolor").unwrap_or("white");
-    let chars: HashMap<&str, char> = node
-        .children()
-        .filter(|n| n.has_tag_name("color"))
-        .filter_map(|n| Some((n.attribute("name")?, n.attribute("char")?.chars().next()?)))
-        .collect();
 
-    let mut colours = Colours::default();
-    let mut used_colour: Option<String> = None;
+    // The palette, and the character each colour has in the goal image (the file's `char`).
+    let mut builder = PaletteBuilder::new(background, Rgb::WHITE);
+    let mut image_chars: Vec<(char, ColourId)> = Vec::new();
+    for colour in node.children().filter(|n| n.has_tag_name("color")) {
+        let cpos = pos(index, colour);
+        let name = colour
+            .attribute("name")
+            .ok_or_else(|| ParseError::syntax(cpos, "a <color> without a `name`"))?;
+        let hex = text_of(colour).unwrap_or_default();
+        let rgb = Rgb::parse_hex(&hex).ok_or_else(|| {
+            ParseError::syntax(
+                cpos,
+                format!(
+                    "expected an RGB colour such as `316AB2`, found {}",
+                    scan::quote(&hex)
+                ),
+            )
+        })?;
+        let ch = colour.attribute("char").and_then(|c| c.chars().next());
+        let id = if name == background {
+            if image_chars.iter().any(|&(_, id)| id.is_background()) {
+                return Err(ParseError::syntax(
+                    cpos,
+                    format!("colour {} is declared twice", scan::quote(name)),
+                ));
+            }
+            builder.set_background(name, rgb);
+            ColourId::BACKGROUND
+        } else {
+            builder.add(name, rgb, ch.as_slice(), cpos)?
+        };
+        if let Some(ch) = ch {
+            image_chars.push((ch, id));
+        }
+    }
     // The clues of each axis and the `<line>` nodes they came from, for positions on error.
     let mut rows: Option<(Vec<Clue>, Vec<Node<'_, '_>>)> = None;
     let mut columns: Option<(Vec<Clue>, Vec<Node<'_, '_>>)> = None;
@@ -224,17 +261,25 @@ fn parse_puzzle(index: &LineIndex<'_>, node: Node<'_, '_>) -> Result<Puzzle, Par
         for line in clues.children().filter(|n| n.has_tag_name("line")) {
             let mut runs = Vec::new();
             for count in line.children().filter(|n| n.has_tag_name("count")) {
-                let here = |e: ParseError| e.moved_to(pos(index, count));
+                // Positions are found only on error: each costs a scan of its line.
+                let here = || pos(index, count);
                 let text = text_of(count).unwrap_or_default();
-                let run = scan::number(&text, Pos::START).map_err(here)?;
-                let colour = count.attribute("color").unwrap_or(default_colour);
-                if run > 0 {
-                    colours.see(colour, Pos::START).map_err(here)?;
-                    used_colour.get_or_insert_with(|| colour.to_owned());
+                let len = scan::number(&text, Pos::START).map_err(|e| e.moved_to(here()))?;
+                if len == 0 {
+                    continue;
                 }
-                runs.push(run);
+                let name = count.attribute("color").unwrap_or(default_colour);
+                let colour = colour_of(name, &mut builder, &mut image_chars)
+                    .map_err(|e| e.moved_to(here()))?;
+                if colour.is_background() {
+                    return Err(ParseError::syntax(
+                        here(),
+                        format!("a count of the background colour {}", scan::quote(name)),
+                    ));
+                }
+                runs.push(Run::new(len, colour));
             }
-            list.push(Clue::new(runs));
+            list.push(Clue::coloured(runs));
             nodes.push(line);
             scan::checked_size(list.len(), 1, Pos::START)
                 .map_err(|e| e.moved_to(pos(index, line)))?;
@@ -248,13 +293,19 @@ fn parse_puzzle(index: &LineIndex<'_>, node: Node<'_, '_>) -> Result<Puzzle, Par
         .find(|n| matches!(n.attribute("type").unwrap_or("goal"), "goal" | "solution"));
     let goal = match goal_node.and_then(|n| child(n, "image")) {
         Some(image) => {
-            let filled_colour = used_colour.as_deref().unwrap_or(default_colour);
-            let filled = chars.get(filled_colour).copied().unwrap_or('X');
-            let empty = chars.get(background).copied().unwrap_or('.');
-            Some(read_image(index, image, filled, empty, &chars)?)
+            // Without declared colours the image draws white `.` and black `X`.
+            if !image_chars.iter().any(|&(_, id)| id.is_background()) {
+                image_chars.push(('.', ColourId::BACKGROUND));
+            }
+            if builder.len() == 0 {
+                colour_of(default_colour, &mut builder, &mut image_chars)
+                    .map_err(|e| e.moved_to(at))?;
+            }
+            Some(read_image(index, image, &image_chars)?)
         }
         None => None,
     };
+    let palette = builder.build_or_add("black", 'X');
 
     let mut puzzle = match (rows, columns, &goal) {
         (Some((rows, row_nodes)), Some((columns, column_nodes)), _) => {
@@ -266,9 +317,11 @@ fn parse_puzzle(index: &LineIndex<'_>, node: Node<'_, '_>) -> Result<Puzzle, Par
                 };
                 nodes.get(line.index).map(|&n| pos(index, n))
             };
-            scan::build_with(rows, columns, locate, || at)?
+            scan::build_with(palette, rows, columns, locate, || at)?
         }
-        (None, None, Some(goal)) => Puzzle::from_picture(goal),
+        (None, None, Some(goal)) => {
+            Puzzle::from_coloured_picture(palette, goal).map_err(|e| ParseError::invalid(at, e))?
+        }
         (None, _, _) => return Err(ParseError::syntax(at, "missing <clues type=\"rows\">")),
         (_, None, _) => return Err(ParseError::syntax(at, "missing <clues type=\"columns\">")),
     };
@@ -294,18 +347,40 @@ fn parse_puzzle(index: &LineIndex<'_>, node: Node<'_, '_>) -> Result<Puzzle, Par
     Ok(puzzle)
 }
 
+/// The entry of the colour `name`; `black` is added when undeclared, as pbnsolve assumes it.
+/// Errors are at line 1, column 1: the caller moves them where they belong.
+fn colour_of(
+    name: &str,
+    builder: &mut PaletteBuilder,
+    image_chars: &mut Vec<(char, ColourId)>,
+) -> Result<ColourId, ParseError> {
+    let here = Pos::START;
+    if let Some(id) = builder.find(name) {
+        return Ok(id);
+    }
+    if name == "black" {
+        let id = builder.add("black", Rgb::BLACK, &['X'], here)?;
+        if !image_chars.iter().any(|&(c, _)| c == 'X') {
+            image_chars.push(('X', id));
+        }
+        return Ok(id);
+    }
+    Err(ParseError::syntax(
+        here,
+        format!("colour {} is not declared in a <color>", scan::quote(name)),
+    ))
+}
+
 /// Reads an `<image>`: one row a line, cells between `|` bars.
 fn read_image(
     index: &LineIndex<'_>,
     image: Node<'_, '_>,
-    filled: char,
-    empty: char,
-    chars: &HashMap<&str, char>,
+    chars: &[(char, ColourId)],
 ) -> Result<Picture, ParseError> {
     let text_node = image.children().find(|n| n.is_text());
     let base = text_node.map_or(image.range().start, |n| n.range().start);
     let text = text_node.and_then(|n| n.text()).unwrap_or("");
-    let mut rows: Vec<Vec<bool>> = Vec::new();
+    let mut rows: Vec<Vec<ColourId>> = Vec::new();
     let mut offset = 0;
     for line in text.split('\n') {
         let line_start = offset;
@@ -325,13 +400,7 @@ fn read_image(
                 let p = index.pos(base + line_start + lead + skip);
                 Pos::new(p.line, p.column + i)
             };
-            let cell = if c == filled {
-                true
-            } else if c == empty {
-                false
-            } else if chars.values().any(|&d| d == c) {
-                return Err(ParseError::colour(cpos()));
-            } else {
+            let Some(&(_, cell)) = chars.iter().find(|&&(d, _)| d == c) else {
                 return Err(ParseError::syntax(
                     cpos(),
                     format!(
@@ -356,7 +425,7 @@ fn read_image(
         scan::checked_size(row.len().max(1), rows.len() + 1, pos(index, image))?;
         rows.push(row);
     }
-    Picture::from_rows(&rows)
+    Picture::from_colour_rows(&rows)
         .ok_or_else(|| ParseError::syntax(pos(index, image), "the goal image is empty"))
 }
 
@@ -382,11 +451,32 @@ fn escape(text: &str) -> String {
     out
 }
 
-pub(crate) fn write(puzzle: &Puzzle) -> String {
+/// A `<puzzleset>` of the puzzles.
+pub(crate) fn write(puzzles: &[Puzzle]) -> String {
     let mut out = String::from(
         "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"http://webpbn.com/pbn-0.3.dtd\">\n\
-         <puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"black\">\n",
+         <puzzleset>\n",
     );
+    for puzzle in puzzles {
+        write_puzzle(&mut out, puzzle);
+    }
+    out.push_str("</puzzleset>\n");
+    out
+}
+
+fn write_puzzle(out: &mut String, puzzle: &Puzzle) {
+    let palette = puzzle.palette();
+    let default = palette.colour(ColourId::BLACK);
+    let background = palette.background();
+    let _ = write!(
+        out,
+        "<puzzle type=\"grid\" defaultcolor=\"{}\"",
+        escape(&default.name)
+    );
+    if background.name != "white" {
+        let _ = write!(out, " backgroundcolor=\"{}\"", escape(&background.name));
+    }
+    out.push_str(">\n");
     let m = &puzzle.metadata;
     for (tag, value) in [
         ("title", &m.title),
@@ -397,14 +487,29 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
             let _ = writeln!(out, "<{tag}>{}</{tag}>", escape(value));
         }
     }
-    out.push_str("<color name=\"white\" char=\".\">FFFFFF</color>\n");
-    out.push_str("<color name=\"black\" char=\"X\">000000</color>\n");
+    for (_, colour) in palette.entries() {
+        let rgb = colour.rgb;
+        let _ = writeln!(
+            out,
+            "<color name=\"{}\" char=\"{}\">{:02X}{:02X}{:02X}</color>",
+            escape(&colour.name),
+            escape(&colour.symbol.to_string()),
+            rgb.r,
+            rgb.g,
+            rgb.b
+        );
+    }
     for (kind, clues) in [("columns", puzzle.columns()), ("rows", puzzle.rows())] {
         let _ = writeln!(out, "<clues type=\"{kind}\">");
         for clue in clues {
             out.push_str("<line>");
-            for run in clue.runs() {
-                let _ = write!(out, "<count>{run}</count>");
+            for run in clue.iter() {
+                if run.colour == ColourId::BLACK {
+                    let _ = write!(out, "<count>{}</count>", run.len);
+                } else {
+                    let name = &palette.colour(run.colour).name;
+                    let _ = write!(out, "<count color=\"{}\">{}</count>", escape(name), run.len);
+                }
             }
             out.push_str("</line>\n");
         }
@@ -412,22 +517,18 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
     }
     if let Some(goal) = &m.goal {
         out.push_str("<solution type=\"goal\">\n<image>\n");
-        for r in 0..goal.height() {
-            let row: String = (0..goal.width())
-                .map(|c| if goal.get(r, c) { 'X' } else { '.' })
-                .collect();
-            let _ = writeln!(out, "|{row}|");
+        for row in goal.row_strings_in(palette) {
+            let _ = writeln!(out, "|{}|", escape(&row));
         }
         out.push_str("</image>\n</solution>\n");
     }
-    out.push_str("</puzzle>\n</puzzleset>\n");
-    out
+    out.push_str("</puzzle>\n");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_model::Clue;
+    use nonogram_model::{Clue, MAX_COLOURS};
 
     const SMALL: &str = "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"http://webpbn.com/pbn-0.3.dtd\">\n\
         <puzzleset><puzzle type=\"grid\" defaultcolor=\"black\">\n<title>T &amp; U</title>\n\
@@ -444,7 +545,54 @@ mod tests {
         assert_eq!(p.columns(), &[Clue::new([1]), Clue::new([2])]);
         assert_eq!(p.metadata.title.as_deref(), Some("T & U"));
         assert!(p.is_solved_by(p.metadata.goal.as_ref().unwrap()));
-        assert_eq!(parse(&write(&p)).unwrap(), vec![p]);
+        assert_eq!(parse(&write(std::slice::from_ref(&p))).unwrap(), vec![p]);
+    }
+
+    #[test]
+    fn reads_colours() {
+        let text = "<puzzle defaultcolor=\"red\" backgroundcolor=\"paper\">\
+            <color name=\"paper\" char=\" \">FFFFF0</color><color name=\"red\" char=\"r\">F00</color>\
+            <color name=\"blue\">0000FF</color>\
+            <clues type=\"rows\"><line><count>1</count><count color=\"blue\">1</count></line></clues>\
+            <clues type=\"columns\"><line><count>1</count></line><line><count color=\"blue\">1</count></line></clues>\
+            <solution><image>|rX|</image></solution></puzzle>";
+        // `X` is no declared colour's character: an error, even though blue has none.
+        assert!(parse(text)
+            .unwrap_err()
+            .to_string()
+            .contains("unexpected `X`"));
+        let text = text.replace("<color name=\"blue\">", "<color name=\"blue\" char=\"X\">");
+        let p = parse(&text).unwrap().remove(0);
+        let entries: Vec<(&str, char, String)> = p
+            .palette()
+            .entries()
+            .map(|(_, c)| (c.name.as_str(), c.symbol, c.rgb.to_string()))
+            .collect();
+        assert_eq!(
+            entries,
+            [
+                ("paper", '.', "#fffff0".to_owned()),
+                ("red", 'r', "#ff0000".to_owned()),
+                ("blue", 'X', "#0000ff".to_owned()),
+            ]
+        );
+        assert_eq!(p.check(p.metadata.goal.as_ref().unwrap()), Ok(()));
+        let written = write(std::slice::from_ref(&p));
+        assert!(
+            written.contains("defaultcolor=\"red\" backgroundcolor=\"paper\""),
+            "{written}"
+        );
+        assert!(
+            written.contains("<count color=\"blue\">1</count>"),
+            "{written}"
+        );
+        assert_eq!(parse(&written).unwrap(), vec![p]);
+        // Too many colours.
+        let many: String = (0..=MAX_COLOURS)
+            .map(|i| format!("<color name=\"c{i}\">000</color>"))
+            .collect();
+        let e = parse(&format!("<puzzle>{many}</puzzle>")).unwrap_err();
+        assert!(e.to_string().contains("more than 32 colours"), "{e}");
     }
 
     /// Found by fuzzing (`read_any`): a `.non` copyright with a control character was written
@@ -453,7 +601,7 @@ mod tests {
     fn characters_xml_cannot_hold_are_replaced() {
         let mut p = parse(SMALL).unwrap().remove(0);
         p.metadata.title = Some("a\u{1c}b\u{0}c\u{ffff}\td\r\ne\u{85}f".into());
-        let back = parse(&write(&p)).unwrap().remove(0);
+        let back = parse(&write(std::slice::from_ref(&p))).unwrap().remove(0);
         assert_eq!(
             back.metadata.title.as_deref(),
             Some("a\u{fffd}b\u{fffd}c\u{fffd}\td\r\ne\u{85}f")
@@ -479,7 +627,7 @@ mod tests {
             ("<puzzleset>", (1, 1), "invalid XML"),
             ("<a/>", (1, 1), "expected <puzzleset> or <puzzle>, found <a>"),
             ("<puzzleset/>", (1, 1), "holds no <puzzle>"),
-            (colour, (2, 1), "colour puzzles are not supported yet"),
+            (colour, (1, 34), "colour `red` is not declared"),
             (bomb, (3, 1), "entity declarations"),
             ("<puzzle type=\"triddler\"/>", (1, 1), "not rectangular"),
             (&"<a>".repeat(300), (1, 769), "nested more than 256 deep"),

@@ -139,9 +139,11 @@ impl Cells for CellRows {
     }
 }
 
-/// A partial grid of any palette: the colours each cell may still take. What deduction and
-/// explanations hand to their callers, whatever engine produced it (the engines keep faster
-/// representations of their own: bit masks for black and white).
+/// A partial grid of any palette: the colours each cell may still take (one when it is
+/// known). What deduction and explanations hand to their callers, whatever engine produced it
+/// (the engines keep faster representations of their own: bit masks for black and white), and
+/// what a person's half-solved colour grid reads into ([`CellRows`] is the black-and-white
+/// case).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PartialGrid {
     width: usize,
@@ -153,11 +155,29 @@ impl PartialGrid {
     /// A grid where every cell may take every one of `palette_len` entries. Callers check the
     /// size with [`check_size`](crate::check_size) first.
     pub fn unknown(width: usize, height: usize, palette_len: usize) -> PartialGrid {
+        PartialGrid::filled_with(width, height, ColourSet::all(palette_len))
+    }
+
+    /// A `width` × `height` grid where every cell may take any of `options`.
+    pub fn filled_with(width: usize, height: usize, options: ColourSet) -> PartialGrid {
         PartialGrid {
             width,
             height,
-            cells: vec![ColourSet::all(palette_len); width * height],
+            cells: vec![options; width * height],
         }
+    }
+
+    /// Rows of sets; `None` unless all rows have the same, non-zero length.
+    pub fn new(rows: Vec<Vec<ColourSet>>) -> Option<PartialGrid> {
+        let width = rows.first()?.len();
+        if width == 0 || rows.iter().any(|r| r.len() != width) {
+            return None;
+        }
+        Some(PartialGrid {
+            width,
+            height: rows.len(),
+            cells: rows.concat(),
+        })
     }
 
     /// A copy of any view of cells.
@@ -242,7 +262,6 @@ impl Cells for PartialGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::colour::Palette;
 
     #[test]
     fn partial_grids_read_as_black_and_white_and_as_text() {
@@ -262,5 +281,20 @@ mod tests {
         assert_eq!(PartialGrid::from_cells(&grid), grid);
         grid.set(0, 2, ColourSet::EMPTY);
         assert!(grid.is_contradictory());
+    }
+
+    #[test]
+    fn partial_grids_from_rows_of_sets() {
+        let red = ColourId::new(2).unwrap();
+        let mut rows = PartialGrid::filled_with(2, 3, ColourSet::all(3));
+        assert_eq!((rows.width(), rows.height()), (2, 3));
+        rows.set(1, 0, ColourSet::single(red));
+        assert_eq!(rows.options(1, 0).only(), Some(red));
+        assert_eq!(rows.cell(1, 0), Cell::Filled);
+        assert_eq!(rows.cell(0, 0), Cell::Unknown);
+        assert!(PartialGrid::new(vec![vec![ColourSet::EMPTY], vec![]]).is_none());
+        assert!(PartialGrid::new(vec![]).is_none());
+        let built = PartialGrid::new(vec![vec![ColourSet::single(red)]; 2]).unwrap();
+        assert_eq!((built.width(), built.height()), (1, 2));
     }
 }

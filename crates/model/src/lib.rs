@@ -10,12 +10,14 @@
 //! - [`puzzle`]: [`Puzzle`] (validated clues, [`Limits`] on every size), [`Axis`], [`LineId`],
 //!   [`Metadata`];
 //! - [`picture`]: a complete [`Picture`], one colour per cell;
-//! - [`cells`]: [`Cell`], the state of a cell of a black-and-white partial grid, and the
-//!   [`Cells`] view that renderers draw from.
+//! - [`cells`]: [`Cell`], the state of a cell of a black-and-white partial grid, the partial
+//!   grids [`CellRows`] and [`PartialGrid`], and the [`Cells`] view that renderers draw from.
 //!
 //! A black-and-white puzzle is the one-colour case: its palette holds the background and
 //! black, and every run is black. The engines keep a faster representation for that case; the
 //! model does not need one.
+
+#![warn(missing_docs)]
 
 pub mod cells;
 pub mod clue;

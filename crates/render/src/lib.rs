@@ -1,9 +1,18 @@
-//! `nonogram-render`: text pictures of nonograms, laid out the way puzzle books print them.
+//! `nonogram-render`: pictures of nonograms with their clues, laid out the way puzzle books print
+//! them: as text ([`TextRenderer`], and the seeds' layouts in [`styles`]), SVG ([`svg`]) and PNG
+//! ([`png`]).
 //!
 //! The column clues stand above the grid, one number per text line and aligned at the bottom, so
 //! the last run of every column sits just above its first cell; the row clues stand to the left,
-//! aligned on the right. The grid itself can hold a solved [`Picture`] or a partial [`Grid`] (any
-//! [`Cells`]); unknown cells show as `?`.
+//! aligned on the right. The grid itself can hold a solved
+//! [`Picture`](nonogram_model::Picture) or a partial grid (any [`Cells`], such as a
+//! [`PartialGrid`](nonogram_model::PartialGrid)); unknown cells show as `?`.
+//!
+//! Colour puzzles (a palette of more than one colour besides the background) are drawn in their
+//! colours everywhere: in text each known cell shows its colour's character, or with 24-bit
+//! colour a block in the colour's RGB, and each clue number carries its run's colour; sheets fill
+//! cells with the colour's RGB and draw clue numbers on a square of the run's colour. A puzzle of
+//! one colour is a black-and-white puzzle, whatever its colour is called, and is drawn as one.
 //!
 //! This crate only builds strings. Whether the terminal understands Unicode or colour is the
 //! caller's business: the `nonogram` binary decides (from `IsTerminal`) and tells the renderer
@@ -21,6 +30,9 @@
 //! assert_eq!(lines, ["    2 1", "  +----", "1 | # .", "2 | # #"]);
 //! ```
 
+#![warn(missing_docs)]
+
+mod ansi;
 pub mod png;
 mod sheet;
 pub mod styles;
@@ -34,9 +46,15 @@ pub use svg::SvgRenderer;
 use std::fmt::Write as _;
 
 pub use nonogram_model::Cells;
-use nonogram_model::{Cell, Puzzle};
+use nonogram_model::{Cell, Clue, ColourSet, Palette, Puzzle, Rgb};
+
+use crate::ansi::{paint, CLUE_COLOUR, MARK_COLOUR, RESET, UNKNOWN_COLOUR};
 
 /// The characters a renderer draws with.
+///
+/// Black-and-white puzzles use the glyphs below. In a colour puzzle a known cell shows its
+/// colour's character (the background `·` in Unicode), or with Unicode and 24-bit colour on a
+/// solid block in the colour; see [`TextRenderer::render_marked`] for its marks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Charset {
     /// `#` filled, `.` empty, `?` unknown; marked cells `X` (filled) and `o` (empty); the frame
@@ -74,12 +92,9 @@ impl Charset {
     }
 }
 
-/// ANSI escapes used when colour is on. Kept to the basic sixteen-colour set, which every
-/// terminal that claims colour at all understands.
-const MARK_COLOUR: &str = "\x1b[1;31m";
-const UNKNOWN_COLOUR: &str = "\x1b[2m";
-const CLUE_COLOUR: &str = "\x1b[36m";
-const RESET: &str = "\x1b[0m";
+/// What marks a marked cell of a colour puzzle drawn with characters: it stands just left of
+/// the character, in the cell's padding.
+const MARKER: char = '*';
 
 /// Configures a [`TextRenderer`]. Every setting has a default chosen for plain-text output.
 #[derive(Clone, Debug)]
@@ -101,6 +116,7 @@ impl TextRendererBuilder {
                 charset: Charset::Ascii,
                 clues: true,
                 colour: false,
+                true_colour: false,
             },
         }
     }
@@ -113,16 +129,30 @@ impl TextRendererBuilder {
 
     /// Whether to print the clues above and to the left of the grid, with a frame between.
     /// Default: true. Without clues the grid is printed alone, one text line per row; in ASCII
-    /// each cell is then one character, so a picture reads exactly like the JSON output's rows.
+    /// each cell is then one character, so a picture reads exactly like the JSON output's rows
+    /// (except for a colour puzzle with marked cells, whose cells take two characters to make
+    /// room for the mark).
     pub fn clues(&mut self, yes: bool) -> &mut TextRendererBuilder {
         self.renderer.clues = yes;
         self
     }
 
-    /// Whether to colour clues, unknown and marked cells with ANSI escapes. Default: false.
-    /// Marked cells stay distinguishable without colour, by their glyph.
+    /// Whether to colour clues, unknown and marked cells with ANSI escapes, and a colour
+    /// puzzle's cells and clue numbers in their colours. Default: false. Marked cells stay
+    /// distinguishable without colour, by their glyph.
     pub fn colour(&mut self, yes: bool) -> &mut TextRendererBuilder {
         self.renderer.colour = yes;
+        self
+    }
+
+    /// Whether colour output may use 24-bit ANSI colours (`ESC[38;2;R;G;Bm`): a colour puzzle's
+    /// cells are then solid blocks (with [`Charset::Unicode`]) and its clue numbers stand alone,
+    /// both in the colour's RGB. Without it, cells show their colour's character and clue
+    /// numbers are followed by it (`2r`), coloured with the nearest of the basic ANSI colours.
+    /// Default: false (callers turn it on when `COLORTERM` is `truecolor` or `24bit`). Has no
+    /// effect without [`colour`](TextRendererBuilder::colour), nor on black-and-white puzzles.
+    pub fn true_colour(&mut self, yes: bool) -> &mut TextRendererBuilder {
+        self.renderer.true_colour = yes;
         self
     }
 
@@ -139,20 +169,40 @@ pub struct TextRenderer {
     charset: Charset,
     clues: bool,
     colour: bool,
+    true_colour: bool,
+}
+
+/// One number of a clue as printed: its visible text (`2`, or `2r` when the colour is named by
+/// its character) and, in a colour puzzle, the colour it is printed in.
+struct Token {
+    text: String,
+    colour: Option<Rgb>,
+}
+
+impl Token {
+    /// Its width in terminal columns (clue texts are ASCII digits and one palette character).
+    fn width(&self) -> usize {
+        self.text.chars().count()
+    }
 }
 
 impl TextRenderer {
     /// `cells` with `puzzle`'s clues around them, every line ending in `\n`.
     ///
-    /// The puzzle supplies only the clues. If its size differs from that of `cells` (a caller's
-    /// mistake), the cells decide the shape and missing clues print as empty.
+    /// The puzzle supplies the clues and the palette. If its size differs from that of `cells`
+    /// (a caller's mistake), the cells decide the shape and missing clues print as empty.
     pub fn render(&self, puzzle: &Puzzle, cells: &dyn Cells) -> String {
         self.render_marked(puzzle, cells, &[])
     }
 
     /// Like [`TextRenderer::render`], but draws the cells at `marked` (`(row, col)`, 0-based)
-    /// with the marked glyphs and, with colour on, in red: used to show where two solutions of
-    /// the same puzzle differ. Positions outside the grid are ignored.
+    /// distinguishably: used to show where two solutions of the same puzzle differ. Positions
+    /// outside the grid are ignored.
+    ///
+    /// In a black-and-white puzzle marked cells take the marked glyphs of the [`Charset`] and,
+    /// with colour on, are red. In a colour puzzle drawn with solid blocks, a marked cell is
+    /// `▓` in its colour (`░` in red for the background); drawn with characters, it is preceded
+    /// by a `*` (red with colour on): `*r` instead of ` r`.
     pub fn render_marked(
         &self,
         puzzle: &Puzzle,
@@ -167,25 +217,31 @@ impl TextRenderer {
             }
         }
         let marked_at = |r: usize, c: usize| !is_marked.is_empty() && is_marked[r * width + c];
+        // `None` for a black-and-white puzzle: its output must not change by a byte.
+        let palette = Some(puzzle.palette()).filter(|p| !p.is_black_and_white());
 
         if !self.clues {
+            let cw = match self.charset {
+                Charset::Unicode => 2,
+                // The mark of a colour cell needs a column of its own.
+                Charset::Ascii if palette.is_some() && is_marked.contains(&true) => 2,
+                Charset::Ascii => 1,
+            };
             let mut out = String::new();
             for r in 0..height {
                 for c in 0..width {
-                    let cw = if self.charset == Charset::Ascii { 1 } else { 2 };
-                    self.push_cell(&mut out, cells.cell(r, c), marked_at(r, c), cw);
+                    self.push_cell(&mut out, cells, (r, c), palette, marked_at(r, c), cw);
                 }
                 out.push('\n');
             }
             return out;
         }
 
-        let empty = Vec::new();
-        let column_clues: Vec<Vec<String>> = (0..width)
-            .map(|c| clue_numbers(puzzle.columns().get(c).map_or(&empty[..], |k| k.runs())))
+        let column_clues: Vec<Vec<Token>> = (0..width)
+            .map(|c| self.tokens(puzzle.columns().get(c), palette))
             .collect();
-        let row_clues: Vec<String> = (0..height)
-            .map(|r| clue_numbers(puzzle.rows().get(r).map_or(&empty[..], |k| k.runs())).join(" "))
+        let row_clues: Vec<Vec<Token>> = (0..height)
+            .map(|r| self.tokens(puzzle.rows().get(r), palette))
             .collect();
 
         // Every column is as wide as the widest number over any column, plus one space, so that
@@ -194,26 +250,25 @@ impl TextRenderer {
         let widest_number = column_clues
             .iter()
             .flatten()
-            .map(|n| n.len())
+            .map(Token::width)
             .max()
             .unwrap_or(1);
         let cw = widest_number + 1;
-        let rw = row_clues
-            .iter()
-            .map(|s| s.chars().count())
-            .max()
-            .unwrap_or(1);
+        let row_width = |tokens: &[Token]| -> usize {
+            tokens.iter().map(Token::width).sum::<usize>() + tokens.len().saturating_sub(1)
+        };
+        let rw = row_clues.iter().map(|t| row_width(t)).max().unwrap_or(1);
         let header_lines = column_clues.iter().map(Vec::len).max().unwrap_or(1);
         let (bar, rule, corner) = self.charset.frame();
 
         let mut out = String::new();
         for line in 0..header_lines {
             let mut text = " ".repeat(rw + 2);
-            for numbers in &column_clues {
+            for tokens in &column_clues {
                 // Bottom-aligned: a column with k numbers starts at header line `header_lines - k`.
-                let first = header_lines - numbers.len();
+                let first = header_lines - tokens.len();
                 match line.checked_sub(first) {
-                    Some(i) => self.push_clue(&mut text, &format!("{:>cw$}", numbers[i])),
+                    Some(i) => self.push_clue(&mut text, &tokens[i..=i], cw, palette),
                     None => text.push_str(&" ".repeat(cw)),
                 }
             }
@@ -226,13 +281,13 @@ impl TextRenderer {
             " ".repeat(rw + 1),
             rule.to_string().repeat(width * cw)
         );
-        for (r, clue) in row_clues.iter().enumerate() {
+        for (r, tokens) in row_clues.iter().enumerate() {
             let mut text = String::new();
-            self.push_clue(&mut text, &format!("{clue:>rw$}"));
+            self.push_clue(&mut text, tokens, rw, palette);
             text.push(' ');
             text.push(bar);
             for c in 0..width {
-                self.push_cell(&mut text, cells.cell(r, c), marked_at(r, c), cw);
+                self.push_cell(&mut text, cells, (r, c), palette, marked_at(r, c), cw);
             }
             out.push_str(text.trim_end());
             out.push('\n');
@@ -240,16 +295,95 @@ impl TextRenderer {
         out
     }
 
-    fn push_clue(&self, out: &mut String, text: &str) {
-        if self.colour && !text.trim().is_empty() {
-            let _ = write!(out, "{CLUE_COLOUR}{text}{RESET}");
+    /// Whether colour puzzles are drawn in 24-bit colour.
+    fn paints(&self) -> bool {
+        self.colour && self.true_colour
+    }
+
+    /// The numbers of a clue; `0` for an empty line, as puzzle books print it. In a colour
+    /// puzzle each number carries its colour, by character unless 24-bit colour shows it.
+    fn tokens(&self, clue: Option<&Clue>, palette: Option<&Palette>) -> Vec<Token> {
+        let Some(clue) = clue.filter(|c| !c.is_empty()) else {
+            return vec![Token {
+                text: "0".to_string(),
+                colour: None,
+            }];
+        };
+        clue.iter()
+            .map(|run| {
+                let entry = palette.and_then(|p| p.get(run.colour));
+                let text = match entry {
+                    Some(e) if !self.paints() => format!("{}{}", run.len, e.symbol),
+                    _ => run.len.to_string(),
+                };
+                Token {
+                    text,
+                    colour: entry.map(|e| e.rgb),
+                }
+            })
+            .collect()
+    }
+
+    /// Clue numbers separated by spaces, right-aligned in `width` columns.
+    fn push_clue(
+        &self,
+        out: &mut String,
+        tokens: &[Token],
+        width: usize,
+        palette: Option<&Palette>,
+    ) {
+        if palette.is_none() {
+            // Black and white: the padded clue in one colour, as it always was.
+            let text: Vec<&str> = tokens.iter().map(|t| t.text.as_str()).collect();
+            let text = format!("{:>width$}", text.join(" "));
+            if self.colour && !text.trim().is_empty() {
+                let _ = write!(out, "{CLUE_COLOUR}{text}{RESET}");
+            } else {
+                out.push_str(&text);
+            }
+            return;
+        }
+        let used = tokens.iter().map(Token::width).sum::<usize>() + tokens.len().saturating_sub(1);
+        out.push_str(&" ".repeat(width.saturating_sub(used)));
+        for (i, token) in tokens.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            let escape = match token.colour {
+                Some(rgb) => self.foreground(rgb),
+                None => self.colour.then(|| CLUE_COLOUR.to_string()),
+            };
+            paint(out, escape.as_deref(), &token.text);
+        }
+    }
+
+    /// The escape that draws a colour puzzle's colour, if colour is on.
+    fn foreground(&self, rgb: Rgb) -> Option<String> {
+        if self.colour {
+            ansi::foreground(rgb, self.true_colour)
         } else {
-            out.push_str(text);
+            None
         }
     }
 
     /// One cell, `cw` characters wide.
-    fn push_cell(&self, out: &mut String, cell: Cell, marked: bool, cw: usize) {
+    fn push_cell(
+        &self,
+        out: &mut String,
+        cells: &dyn Cells,
+        (r, c): (usize, usize),
+        palette: Option<&Palette>,
+        marked: bool,
+        cw: usize,
+    ) {
+        let Some(palette) = palette else {
+            return self.push_black_and_white_cell(out, cells.cell(r, c), marked, cw);
+        };
+        self.push_colour_cell(out, cells.options(r, c), palette, marked, cw);
+    }
+
+    /// One cell of a black-and-white puzzle.
+    fn push_black_and_white_cell(&self, out: &mut String, cell: Cell, marked: bool, cw: usize) {
         let (glyph, solid) = self.charset.glyph(cell, marked);
         let text = if solid {
             glyph.to_string().repeat(cw)
@@ -262,21 +396,51 @@ impl TextRenderer {
             (true, false, Cell::Unknown) => Some(UNKNOWN_COLOUR),
             (true, false, _) => None,
         };
-        match colour {
-            Some(code) => {
-                let _ = write!(out, "{code}{text}{RESET}");
-            }
-            None => out.push_str(&text),
-        }
+        paint(out, colour, &text);
     }
-}
 
-/// The numbers of a clue as strings; `0` for an empty line, as puzzle books print it.
-fn clue_numbers(runs: &[u32]) -> Vec<String> {
-    if runs.is_empty() {
-        vec!["0".to_string()]
-    } else {
-        runs.iter().map(u32::to_string).collect()
+    /// One cell of a colour puzzle: a block in its colour (Unicode with 24-bit colour), or its
+    /// colour's character; `?` while several colours are left, `!` when none is.
+    fn push_colour_cell(
+        &self,
+        out: &mut String,
+        options: ColourSet,
+        palette: &Palette,
+        marked: bool,
+        cw: usize,
+    ) {
+        let blocks = self.charset == Charset::Unicode && self.paints();
+        let entry = options
+            .only()
+            .and_then(|id| palette.get(id).map(|e| (id.is_background(), e)));
+        let (glyph, escape) = match entry {
+            None => {
+                let glyph = if options.is_empty() { '!' } else { '?' };
+                (glyph, self.colour.then(|| UNKNOWN_COLOUR.to_string()))
+            }
+            Some((true, _)) if blocks && marked => {
+                let mark = format!("{:>cw$}", '░');
+                return paint(out, Some(MARK_COLOUR), &mark);
+            }
+            Some((true, e)) => match self.charset {
+                Charset::Unicode => ('·', None),
+                Charset::Ascii => (e.symbol, None),
+            },
+            Some((false, e)) if blocks => {
+                let block = if marked { '▓' } else { '█' };
+                let text = block.to_string().repeat(cw);
+                return paint(out, self.foreground(e.rgb).as_deref(), &text);
+            }
+            Some((false, e)) => (e.symbol, self.foreground(e.rgb)),
+        };
+        if marked {
+            out.push_str(&" ".repeat(cw.saturating_sub(2)));
+            let escape = self.colour.then_some(MARK_COLOUR);
+            paint(out, escape, &MARKER.to_string());
+        } else {
+            out.push_str(&" ".repeat(cw.saturating_sub(1)));
+        }
+        paint(out, escape.as_deref(), &glyph.to_string());
     }
 }
 

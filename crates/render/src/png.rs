@@ -1,4 +1,9 @@
-//! Puzzle sheets as PNG images: the same sheet as [`crate::svg`], rasterised in greyscale.
+//! Puzzle sheets as PNG images: the same sheet as [`crate::svg`], rasterised.
+//!
+//! A sheet whose every pixel is grey (every black-and-white sheet without marks) is encoded as
+//! 8-bit greyscale, as it always was; one with a colour in it (a colour puzzle's cells and clue
+//! squares, the red frames of marked cells) as 8-bit RGB. The raster starts greyscale and turns
+//! RGB at its first coloured pixel, so black-and-white sheets cost one byte a pixel, as before.
 //!
 //! No font files: clue numbers are drawn with a built-in 3×5 bitmap font of the ten digits
 //! (drawn for this crate), scaled by whole pixels to fit the cell, so the output is exactly the
@@ -7,22 +12,30 @@
 
 use std::fmt;
 
-use nonogram_model::{Cell, Puzzle};
+use nonogram_model::{Puzzle, Rgb};
 
-use crate::sheet::{shown, Layout, SheetOptions};
+use crate::sheet::{cell_paint, light_digits_on, Layout, Paint, SheetOptions};
 use crate::Cells;
 
-/// The largest image drawn: 64 megapixels (64 MiB of greyscale before compression).
+/// The largest image drawn: 64 megapixels (64 MiB of greyscale before compression, three times
+/// that in colour).
 pub const MAX_PIXELS: u64 = 64 * 1024 * 1024;
 
 /// The smallest cell the renderer shrinks to for large puzzles.
 const MIN_CELL: u32 = 8;
 
-const WHITE: u8 = 255;
-const BLACK: u8 = 0;
-const LINE: u8 = 64;
-const HATCH_LIGHT: u8 = 224;
-const HATCH_DARK: u8 = 128;
+const fn grey(v: u8) -> Rgb {
+    Rgb::new(v, v, v)
+}
+
+const WHITE: Rgb = Rgb::WHITE;
+const BLACK: Rgb = Rgb::BLACK;
+const LINE: Rgb = grey(64);
+const HATCH_LIGHT: Rgb = grey(224);
+const HATCH_DARK: Rgb = grey(128);
+/// The frame of a marked cell, and its lining (SVG's `red` and `white`).
+const MARK: Rgb = Rgb::new(255, 0, 0);
+const MARK_LINING: Rgb = WHITE;
 
 /// The digits 0 to 9, five rows of three pixels each, the top row in the high bits.
 const DIGITS: [[u8; 5]; 10] = [
@@ -71,12 +84,15 @@ impl std::error::Error for PngError {
     }
 }
 
-/// A greyscale raster: `width × height` bytes, row-major, 0 black and 255 white.
+/// A raster, row-major: one byte a pixel (grey, 0 black and 255 white) until a colour is drawn,
+/// three (red, green, blue) from then on.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Raster {
+pub(crate) struct Raster {
     pub width: u32,
     pub height: u32,
-    pub pixels: Vec<u8>,
+    /// Whether `pixels` holds RGB triples rather than grey levels.
+    rgb: bool,
+    pixels: Vec<u8>,
 }
 
 impl Raster {
@@ -84,31 +100,64 @@ impl Raster {
         Raster {
             width,
             height,
-            pixels: vec![WHITE; width as usize * height as usize],
+            rgb: false,
+            pixels: vec![WHITE.r; width as usize * height as usize],
         }
     }
 
-    fn fill(&mut self, x: u32, y: u32, w: u32, h: u32, value: u8) {
+    /// Turns a greyscale raster into an RGB one, when `colour` needs it.
+    fn make_room_for(&mut self, colour: Rgb) {
+        if !self.rgb && colour != grey(colour.r) {
+            self.pixels = self.pixels.iter().flat_map(|&v| [v, v, v]).collect();
+            self.rgb = true;
+        }
+    }
+
+    fn fill(&mut self, x: u32, y: u32, w: u32, h: u32, colour: Rgb) {
+        self.make_room_for(colour);
+        let (a, b) = (x.min(self.width) as usize, (x + w).min(self.width) as usize);
         for yy in y..(y + h).min(self.height) {
             let row = yy as usize * self.width as usize;
-            let (a, b) = (x.min(self.width) as usize, (x + w).min(self.width) as usize);
-            self.pixels[row + a..row + b].fill(value);
+            if self.rgb {
+                for px in self.pixels[3 * (row + a)..3 * (row + b)].chunks_exact_mut(3) {
+                    px.copy_from_slice(&[colour.r, colour.g, colour.b]);
+                }
+            } else {
+                self.pixels[row + a..row + b].fill(colour.r);
+            }
         }
     }
 
-    fn set(&mut self, x: u32, y: u32, value: u8) {
-        if x < self.width && y < self.height {
-            self.pixels[y as usize * self.width as usize + x as usize] = value;
+    fn set(&mut self, x: u32, y: u32, colour: Rgb) {
+        self.fill(x, y, 1, 1, colour);
+    }
+
+    /// The colour at `(x, y)`, for tests.
+    #[cfg(test)]
+    pub fn get(&self, x: u32, y: u32) -> Rgb {
+        let i = y as usize * self.width as usize + x as usize;
+        if self.rgb {
+            Rgb::new(
+                self.pixels[3 * i],
+                self.pixels[3 * i + 1],
+                self.pixels[3 * i + 2],
+            )
+        } else {
+            grey(self.pixels[i])
         }
     }
 
-    /// The shade at `(x, y)`, for tests.
-    pub fn get(&self, x: u32, y: u32) -> u8 {
-        self.pixels[y as usize * self.width as usize + x as usize]
+    /// A frame `thickness` pixels wide just inside the square of side `side` at `(x, y)`.
+    fn frame(&mut self, x: u32, y: u32, side: u32, thickness: u32, colour: Rgb) {
+        let t = thickness.min(side.div_ceil(2));
+        self.fill(x, y, side, t, colour);
+        self.fill(x, y + side - t, side, t, colour);
+        self.fill(x, y, t, side, colour);
+        self.fill(x + side - t, y, t, side, colour);
     }
 
-    /// Draws `number` centred in the square slot at `(x, y)` of side `slot`.
-    fn number(&mut self, x: u32, y: u32, slot: u32, number: &str) {
+    /// Draws `number` in `ink`, centred in the square slot at `(x, y)` of side `slot`.
+    fn number(&mut self, x: u32, y: u32, slot: u32, number: &str, ink: Rgb) {
         let digits: Vec<usize> = number
             .bytes()
             .filter(u8::is_ascii_digit)
@@ -130,25 +179,23 @@ impl Raster {
             for (row, bits) in DIGITS[d].iter().enumerate() {
                 for col in 0..3u32 {
                     if bits >> (2 - col) & 1 == 1 {
-                        self.fill(
-                            gx + col * scale,
-                            y0 + row as u32 * scale,
-                            scale,
-                            scale,
-                            BLACK,
-                        );
+                        self.fill(gx + col * scale, y0 + row as u32 * scale, scale, scale, ink);
                     }
                 }
             }
         }
     }
 
-    /// Encodes the raster as an 8-bit greyscale PNG.
+    /// Encodes the raster as an 8-bit greyscale or RGB PNG.
     pub fn encode(&self) -> Result<Vec<u8>, PngError> {
         let mut out = Vec::new();
         let mut encode = || -> Result<(), ::png::EncodingError> {
             let mut encoder = ::png::Encoder::new(&mut out, self.width, self.height);
-            encoder.set_color(::png::ColorType::Grayscale);
+            encoder.set_color(if self.rgb {
+                ::png::ColorType::Rgb
+            } else {
+                ::png::ColorType::Grayscale
+            });
             encoder.set_depth(::png::BitDepth::Eight);
             let mut writer = encoder.write_header()?;
             writer.write_image_data(&self.pixels)?;
@@ -168,17 +215,35 @@ pub struct PngRenderer {
 }
 
 impl PngRenderer {
+    /// A renderer with these options.
     pub fn new(options: SheetOptions) -> PngRenderer {
         PngRenderer { options }
     }
 
     /// The PNG file of `cells` with `puzzle`'s clues.
     pub fn render(&self, puzzle: &Puzzle, cells: &dyn Cells) -> Result<Vec<u8>, PngError> {
-        self.raster(puzzle, cells)?.encode()
+        self.render_marked(puzzle, cells, &[])
+    }
+
+    /// Like [`PngRenderer::render`], but frames the cells at `marked` (`(row, col)`, 0-based)
+    /// in red, lined in white: used to show where two solutions of the same puzzle differ.
+    /// Positions outside the grid are ignored.
+    pub fn render_marked(
+        &self,
+        puzzle: &Puzzle,
+        cells: &dyn Cells,
+        marked: &[(usize, usize)],
+    ) -> Result<Vec<u8>, PngError> {
+        self.raster(puzzle, cells, marked)?.encode()
     }
 
     /// The sheet as pixels, before encoding.
-    pub fn raster(&self, puzzle: &Puzzle, cells: &dyn Cells) -> Result<Raster, PngError> {
+    pub(crate) fn raster(
+        &self,
+        puzzle: &Puzzle,
+        cells: &dyn Cells,
+        marked: &[(usize, usize)],
+    ) -> Result<Raster, PngError> {
         let mut options = self.options.clone();
         let mut layout = Layout::new(puzzle, cells, &options);
         // Shrink the cells until the image fits, or give up at the smallest size.
@@ -199,10 +264,10 @@ impl PngRenderer {
         for r in 0..layout.rows {
             for c in 0..layout.cols {
                 let (x, y) = layout.cell_origin(r, c);
-                match shown(cells, r, c, options.style) {
-                    Cell::Filled => img.fill(x, y, cell, cell, BLACK),
-                    Cell::Empty => {}
-                    Cell::Unknown => {
+                match cell_paint(puzzle, cells, r, c, options.style) {
+                    Paint::Fill(colour) => img.fill(x, y, cell, cell, colour),
+                    Paint::Nothing => {}
+                    Paint::Hatch => {
                         for yy in 0..cell {
                             for xx in 0..cell {
                                 let v = if (xx + yy) % 4 == 0 {
@@ -217,6 +282,15 @@ impl PngRenderer {
                 }
             }
         }
+        let (inset, t) = layout.mark_frame();
+        for (r, c) in layout.marks(marked) {
+            let (x, y) = layout.cell_origin(r, c);
+            let side = cell - 2 * inset;
+            img.frame(x + inset, y + inset, side, t, MARK);
+            if side > 2 * t {
+                img.frame(x + inset + t, y + inset + t, side - 2 * t, t, MARK_LINING);
+            }
+        }
         let (gx, gy) = layout.grid_origin();
         let (gw, gh) = (layout.cols as u32 * cell, layout.rows as u32 * cell);
         for i in 0..=layout.cols {
@@ -229,8 +303,21 @@ impl PngRenderer {
             let y = (gy + i as u32 * cell).saturating_sub(u32::from(guide));
             img.fill(gx, y, gw + 1, 1 + u32::from(guide), LINE);
         }
-        for (x, y, number) in layout.clue_slots() {
-            img.number(x, y, cell, number);
+        for slot in layout.clue_slots() {
+            let ink = match slot.number.colour {
+                Some(colour) => {
+                    // The clue square: framed like the grid, inset by one pixel (as in SVG).
+                    img.frame(slot.x + 1, slot.y + 1, cell - 2, 1, LINE);
+                    img.fill(slot.x + 2, slot.y + 2, cell - 4, cell - 4, colour);
+                    if light_digits_on(colour) {
+                        WHITE
+                    } else {
+                        BLACK
+                    }
+                }
+                None => BLACK,
+            };
+            img.number(slot.x, slot.y, cell, &slot.number.text, ink);
         }
         Ok(img)
     }
@@ -266,7 +353,7 @@ pub fn matrix_plot(lines: &[Vec<bool>], cell: u32) -> Result<Vec<u8>, PngError> 
         for (c, &filled) in line.iter().enumerate() {
             let x = cell + c as u32 * cell;
             let inner = if cell > 3 { cell - 1 } else { cell };
-            img.fill(x, y, inner, cell, if filled { 32 } else { 232 });
+            img.fill(x, y, inner, cell, grey(if filled { 32 } else { 232 }));
         }
     }
     img.encode()
@@ -301,15 +388,15 @@ mod tests {
         assert_eq!((w, h), (160, 160));
         // Cell (0,2) is filled: its centre is black; cell (0,0) is empty: white.
         let at = |x: u32, y: u32| pixels[(y * w + x) as usize];
-        assert_eq!(at(50 + 2 * 20 + 10, 50 + 10), BLACK);
-        assert_eq!(at(50 + 10, 50 + 10), WHITE);
+        assert_eq!(at(50 + 2 * 20 + 10, 50 + 10), BLACK.r);
+        assert_eq!(at(50 + 10, 50 + 10), WHITE.r);
     }
 
     #[test]
     fn clues_are_drawn_and_unknown_cells_hatched() {
         let (puzzle, _) = smallex();
         let raster = PngRenderer::default()
-            .raster(&puzzle, &CellRows::unknown(5, 5))
+            .raster(&puzzle, &CellRows::unknown(5, 5), &[])
             .unwrap();
         // The slot of row 1's clue "3" (left of the grid) holds some black pixels.
         let slot_has_ink = |x0: u32, y0: u32| {
@@ -320,13 +407,13 @@ mod tests {
             !slot_has_ink(10, 50),
             "row 1 has a single number, right-aligned"
         );
-        let cell: Vec<u8> = (51..69).map(|x| raster.get(x, 60)).collect();
+        let cell: Vec<Rgb> = (51..69).map(|x| raster.get(x, 60)).collect();
         assert!(cell.contains(&HATCH_DARK) && cell.contains(&HATCH_LIGHT));
         let blank = PngRenderer::new(SheetOptions {
             style: CellStyle::Blank,
             ..SheetOptions::default()
         })
-        .raster(&puzzle, &CellRows::unknown(5, 5))
+        .raster(&puzzle, &CellRows::unknown(5, 5), &[])
         .unwrap();
         assert_eq!(blank.get(60, 60), WHITE);
     }
@@ -335,12 +422,14 @@ mod tests {
     fn huge_sheets_shrink_or_are_refused() {
         let picture = Picture::new(1000, 1000);
         let puzzle = Puzzle::from_picture(&picture);
-        let raster = PngRenderer::default().raster(&puzzle, &picture).unwrap();
+        let raster = PngRenderer::default()
+            .raster(&puzzle, &picture, &[])
+            .unwrap();
         assert!(u64::from(raster.width) * u64::from(raster.height) <= MAX_PIXELS);
         let picture = Picture::new(4000, 4000);
         let puzzle = Puzzle::from_picture(&picture);
         let err = PngRenderer::default()
-            .raster(&puzzle, &picture)
+            .raster(&puzzle, &picture, &[])
             .unwrap_err();
         assert!(err.to_string().contains("too large"), "{err}");
     }

@@ -5,15 +5,16 @@
 //! Everything is in whole pixels (SVG user units are pixels too), so the PNG rasteriser never has
 //! to round and the two outputs line up exactly.
 
-use nonogram_model::{Cell, Puzzle};
+use nonogram_model::{Cell, Clue, Palette, Puzzle, Rgb};
 
 use crate::Cells;
 
 /// What the sheet shows in its cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CellStyle {
-    /// Filled cells dark, empty ones white, unknown ones hatched in grey: a solution, or the
-    /// partial grid of a deduction.
+    /// Filled cells in their colour (black in a black-and-white puzzle), empty ones white (or
+    /// the background's colour), unknown ones (a colour puzzle's cells with several colours
+    /// left too) hatched in grey: a solution, or the partial grid of a deduction.
     #[default]
     Solution,
     /// Every cell white, whatever it holds: a blank sheet to print and solve with a pencil.
@@ -22,6 +23,16 @@ pub enum CellStyle {
 
 /// Options of the SVG and PNG renderers. Every field has a default; build them with struct update
 /// syntax from [`SheetOptions::default`].
+///
+/// What the sheets look like, whatever the options: a colour puzzle's cells are filled with
+/// their colour's RGB (background cells are left white, or filled with the background's RGB when
+/// it is not white), and each of its clue numbers stands on a square of its run's colour, framed
+/// in the grid's grey, the digits black or white by the colour's luma, as webpbn prints them.
+/// A black-and-white puzzle has black cells and plain black digits on white. The cells given to
+/// `render_marked` ([`SvgRenderer`](crate::SvgRenderer), [`PngRenderer`](crate::PngRenderer)),
+/// where two solutions differ, get a red frame two pixels inside the cell (a tenth of the cell
+/// thick, at least one pixel), lined inside with white as thick, so that it shows on any fill,
+/// red included; the cell's own colour stays visible in the middle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SheetOptions {
     /// The side of a cell in pixels. Default: 20. Clamped to 8..=200 when drawing (digits need
@@ -47,6 +58,21 @@ impl Default for SheetOptions {
     }
 }
 
+/// One number of a clue: its digits and, in a colour puzzle, the colour of its run.
+#[derive(Clone, Debug)]
+pub(crate) struct Number {
+    pub text: String,
+    pub colour: Option<Rgb>,
+}
+
+/// A clue number with the top-left corner of its slot.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Slot<'a> {
+    pub x: u32,
+    pub y: u32,
+    pub number: &'a Number,
+}
+
 /// Positions of everything on the sheet.
 #[derive(Clone, Debug)]
 pub(crate) struct Layout {
@@ -59,33 +85,49 @@ pub(crate) struct Layout {
     pub rows: usize,
     pub cols: usize,
     /// Numbers of each row clue and each column clue (`0` for an empty line).
-    pub row_clues: Vec<Vec<String>>,
-    pub col_clues: Vec<Vec<String>>,
+    pub row_clues: Vec<Vec<Number>>,
+    pub col_clues: Vec<Vec<Number>>,
+}
+
+/// The numbers of a clue; `0` for an empty line. Runs carry their colour only in a colour
+/// puzzle: black-and-white sheets have no clue squares.
+fn numbers(clue: Option<&Clue>, palette: &Palette) -> Vec<Number> {
+    match clue {
+        Some(clue) if !clue.is_empty() => clue
+            .iter()
+            .map(|run| Number {
+                text: run.len.to_string(),
+                colour: palette
+                    .get(run.colour)
+                    .filter(|_| !palette.is_black_and_white())
+                    .map(|e| e.rgb),
+            })
+            .collect(),
+        _ => vec![Number {
+            text: "0".to_string(),
+            colour: None,
+        }],
+    }
 }
 
 impl Layout {
     pub fn new(puzzle: &Puzzle, cells: &dyn Cells, options: &SheetOptions) -> Layout {
         let cell = options.cell.clamp(8, 200);
         let (rows, cols) = (cells.height(), cells.width());
-        let numbers = |runs: Option<&[u32]>| -> Vec<String> {
-            match runs {
-                Some(r) if !r.is_empty() => r.iter().map(u32::to_string).collect(),
-                _ => vec!["0".to_string()],
-            }
-        };
-        let (row_clues, col_clues): (Vec<Vec<String>>, Vec<Vec<String>>) = if options.clues {
+        let palette = puzzle.palette();
+        let (row_clues, col_clues): (Vec<Vec<Number>>, Vec<Vec<Number>>) = if options.clues {
             (
                 (0..rows)
-                    .map(|r| numbers(puzzle.rows().get(r).map(|c| c.runs())))
+                    .map(|r| numbers(puzzle.rows().get(r), palette))
                     .collect(),
                 (0..cols)
-                    .map(|c| numbers(puzzle.columns().get(c).map(|k| k.runs())))
+                    .map(|c| numbers(puzzle.columns().get(c), palette))
                     .collect(),
             )
         } else {
             (Vec::new(), Vec::new())
         };
-        let slots = |clues: &[Vec<String>]| clues.iter().map(Vec::len).max().unwrap_or(0) as u32;
+        let slots = |clues: &[Vec<Number>]| clues.iter().map(Vec::len).max().unwrap_or(0) as u32;
         Layout {
             cell,
             left: slots(&row_clues) * cell,
@@ -117,29 +159,29 @@ impl Layout {
         (x + col as u32 * self.cell, y + row as u32 * self.cell)
     }
 
-    /// Every clue number with the top-left corner of its slot: row clues right-aligned in their
-    /// band, column clues bottom-aligned in theirs.
-    pub fn clue_slots(&self) -> Vec<(u32, u32, &str)> {
+    /// Every clue number with its slot: row clues right-aligned in their band, column clues
+    /// bottom-aligned in theirs.
+    pub fn clue_slots(&self) -> Vec<Slot<'_>> {
         let mut out = Vec::new();
         let (gx, gy) = self.grid_origin();
         for (r, numbers) in self.row_clues.iter().enumerate() {
             let first = gx - numbers.len() as u32 * self.cell;
-            for (i, n) in numbers.iter().enumerate() {
-                out.push((
-                    first + i as u32 * self.cell,
-                    gy + r as u32 * self.cell,
-                    n.as_str(),
-                ));
+            for (i, number) in numbers.iter().enumerate() {
+                out.push(Slot {
+                    x: first + i as u32 * self.cell,
+                    y: gy + r as u32 * self.cell,
+                    number,
+                });
             }
         }
         for (c, numbers) in self.col_clues.iter().enumerate() {
             let first = gy - numbers.len() as u32 * self.cell;
-            for (i, n) in numbers.iter().enumerate() {
-                out.push((
-                    gx + c as u32 * self.cell,
-                    first + i as u32 * self.cell,
-                    n.as_str(),
-                ));
+            for (i, number) in numbers.iter().enumerate() {
+                out.push(Slot {
+                    x: gx + c as u32 * self.cell,
+                    y: first + i as u32 * self.cell,
+                    number,
+                });
             }
         }
         out
@@ -149,12 +191,71 @@ impl Layout {
     pub fn is_guide(&self, i: usize, n: usize, every: u32) -> bool {
         i == 0 || i == n || (every > 0 && i.is_multiple_of(every as usize))
     }
+
+    /// The marked cells that lie in the grid, in order, each once.
+    pub fn marks(&self, marked: &[(usize, usize)]) -> Vec<(usize, usize)> {
+        let mut marks: Vec<(usize, usize)> = marked
+            .iter()
+            .copied()
+            .filter(|&(r, c)| r < self.rows && c < self.cols)
+            .collect();
+        marks.sort_unstable();
+        marks.dedup();
+        marks
+    }
+
+    /// The red frame of a marked cell: its inset from the cell's edge and its thickness; the
+    /// white lining, as thick, runs just inside it. Clear of the grid lines (a guide line
+    /// reaches one pixel into the cell) and thin enough to leave the cell's colour visible.
+    pub fn mark_frame(&self) -> (u32, u32) {
+        (2, (self.cell / 10).max(1))
+    }
 }
 
-/// The cell as the sheet shows it under `style`.
-pub(crate) fn shown(cells: &dyn Cells, row: usize, col: usize, style: CellStyle) -> Cell {
-    match style {
-        CellStyle::Blank => Cell::Empty,
-        CellStyle::Solution => cells.cell(row, col),
+/// How a cell is painted on the sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Paint {
+    /// Nothing: the white sheet shows.
+    Nothing,
+    /// A solid colour.
+    Fill(Rgb),
+    /// Hatched: not known yet.
+    Hatch,
+}
+
+/// The cell at `(row, col)` as the sheet shows it under `style`.
+pub(crate) fn cell_paint(
+    puzzle: &Puzzle,
+    cells: &dyn Cells,
+    row: usize,
+    col: usize,
+    style: CellStyle,
+) -> Paint {
+    let palette = puzzle.palette();
+    let background = || match palette.background().rgb {
+        Rgb::WHITE => Paint::Nothing,
+        rgb => Paint::Fill(rgb),
+    };
+    if style == CellStyle::Blank {
+        return Paint::Nothing;
     }
+    if palette.is_black_and_white() {
+        return match cells.cell(row, col) {
+            Cell::Filled => {
+                Paint::Fill(palette.colours().next().map_or(Rgb::BLACK, |(_, e)| e.rgb))
+            }
+            Cell::Empty => background(),
+            Cell::Unknown => Paint::Hatch,
+        };
+    }
+    match cells.options(row, col).only() {
+        Some(id) if id.is_background() => background(),
+        Some(id) => palette.get(id).map_or(Paint::Hatch, |e| Paint::Fill(e.rgb)),
+        None => Paint::Hatch,
+    }
+}
+
+/// Whether digits on `rgb` are drawn white (on a dark colour) rather than black.
+pub(crate) fn light_digits_on(rgb: Rgb) -> bool {
+    rgb.luma() < 128
 }

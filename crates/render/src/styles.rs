@@ -12,10 +12,16 @@
 //! Unknown cells are `?` in both (the notebook's `que`). Where the seeds print nothing for an
 //! empty line we print `0`, as everywhere else in the toolkit; and where the Haskell code pads a
 //! missing column number with one space (misaligning the columns after it), we pad with two.
+//!
+//! Neither seed knows colour puzzles; we draw them in the same layouts, each known cell with its
+//! colour's character (`|r|g|_|`, the background staying `_`) and each clue number followed by
+//! its run's character (`2r 1g`, as [`Clue::display`] writes it). The HaskellWiki layout's
+//! column clues have two characters a number, so there each number stands above its run's
+//! character, on a line of their own, rather than beside it.
 
 use std::fmt;
 
-use nonogram_model::{Cell, Puzzle};
+use nonogram_model::{Cell, Clue, Palette, Puzzle};
 
 use crate::Cells;
 
@@ -32,6 +38,7 @@ pub enum TextStyle {
 }
 
 impl TextStyle {
+    /// Every style, the default first.
     pub const ALL: [TextStyle; 3] = [TextStyle::Book, TextStyle::Haskell, TextStyle::Notebook];
 
     /// `book`, `haskell` or `notebook`.
@@ -55,21 +62,54 @@ impl fmt::Display for TextStyle {
     }
 }
 
-fn numbers(runs: Option<&[u32]>) -> Vec<String> {
-    match runs {
-        Some(r) if !r.is_empty() => r.iter().map(u32::to_string).collect(),
-        _ => vec!["0".to_string()],
+/// The numbers of a clue, each with its colour's character in a colour puzzle; `0` for an
+/// empty line.
+fn runs(clue: Option<&Clue>, palette: &Palette) -> Vec<(String, Option<char>)> {
+    match clue {
+        Some(clue) if !clue.is_empty() => clue
+            .iter()
+            .map(|run| {
+                let symbol = palette
+                    .get(run.colour)
+                    .filter(|_| !palette.is_black_and_white())
+                    .map(|e| e.symbol);
+                (run.len.to_string(), symbol)
+            })
+            .collect(),
+        _ => vec![("0".to_string(), None)],
     }
 }
 
-/// The cells of row `r` between bars, with `filled` for filled cells.
-fn barred_row(cells: &dyn Cells, r: usize, filled: char) -> String {
+/// The numbers of a clue, each followed by its colour's character in a colour puzzle (`2r`).
+fn numbers(clue: Option<&Clue>, palette: &Palette) -> Vec<String> {
+    runs(clue, palette)
+        .into_iter()
+        .map(|(n, symbol)| match symbol {
+            Some(s) => format!("{n}{s}"),
+            None => n,
+        })
+        .collect()
+}
+
+/// The cells of row `r` between bars, with `filled` for filled cells of a black-and-white
+/// puzzle and the colour's character for a colour puzzle's.
+fn barred_row(cells: &dyn Cells, r: usize, filled: char, palette: &Palette) -> String {
     let mut out = String::from("|");
     for c in 0..cells.width() {
-        out.push(match cells.cell(r, c) {
-            Cell::Filled => filled,
-            Cell::Empty => '_',
-            Cell::Unknown => '?',
+        out.push(if palette.is_black_and_white() {
+            match cells.cell(r, c) {
+                Cell::Filled => filled,
+                Cell::Empty => '_',
+                Cell::Unknown => '?',
+            }
+        } else {
+            let options = cells.options(r, c);
+            match options.only() {
+                Some(id) if id.is_background() => '_',
+                Some(id) => palette.get(id).map_or('?', |e| e.symbol),
+                None if options.is_empty() => '!',
+                None => '?',
+            }
         });
         out.push('|');
     }
@@ -80,25 +120,30 @@ fn barred_row(cells: &dyn Cells, r: usize, filled: char) -> String {
 pub fn render_haskell(puzzle: &Puzzle, cells: &dyn Cells) -> String {
     let mut out = String::new();
     for r in 0..cells.height() {
-        out.push_str(&barred_row(cells, r, 'X'));
+        out.push_str(&barred_row(cells, r, 'X', puzzle.palette()));
         out.push(' ');
-        out.push_str(&numbers(puzzle.rows().get(r).map(|c| c.runs())).join(" "));
+        out.push_str(&numbers(puzzle.rows().get(r), puzzle.palette()).join(" "));
         out.push('\n');
     }
-    let columns: Vec<Vec<String>> = (0..cells.width())
-        .map(|c| numbers(puzzle.columns().get(c).map(|k| k.runs())))
+    let columns: Vec<Vec<(String, Option<char>)>> = (0..cells.width())
+        .map(|c| runs(puzzle.columns().get(c), puzzle.palette()))
         .collect();
     let depth = columns.iter().map(Vec::len).max().unwrap_or(0);
+    // In a colour puzzle, a second text line under each line of numbers holds their characters.
+    let symbol_lines = usize::from(!puzzle.palette().is_black_and_white());
     for line in 0..depth {
-        let mut text = String::new();
-        for column in &columns {
-            match column.get(line) {
-                Some(n) => text.push_str(&format!("{n:>2}")),
-                None => text.push_str("  "),
+        for symbols in 0..=symbol_lines {
+            let mut text = String::new();
+            for column in &columns {
+                match column.get(line) {
+                    Some((n, _)) if symbols == 0 => text.push_str(&format!("{n:>2}")),
+                    Some((_, Some(s))) => text.push_str(&format!("{s:>2}")),
+                    _ => text.push_str("  "),
+                }
             }
+            out.push_str(text.trim_end());
+            out.push('\n');
         }
-        out.push_str(text.trim_end());
-        out.push('\n');
     }
     out
 }
@@ -107,9 +152,9 @@ pub fn render_haskell(puzzle: &Puzzle, cells: &dyn Cells) -> String {
 pub fn render_notebook(puzzle: &Puzzle, cells: &dyn Cells) -> String {
     let mut out = String::new();
     for r in 0..cells.height() {
-        out.push_str(&barred_row(cells, r, '#'));
+        out.push_str(&barred_row(cells, r, '#', puzzle.palette()));
         out.push_str(" # ");
-        out.push_str(&numbers(puzzle.rows().get(r).map(|c| c.runs())).join(" "));
+        out.push_str(&numbers(puzzle.rows().get(r), puzzle.palette()).join(" "));
         out.push('\n');
     }
     // Each column's clue as the notebook builds it: '#', then the numbers joined by spaces, read
@@ -118,7 +163,7 @@ pub fn render_notebook(puzzle: &Puzzle, cells: &dyn Cells) -> String {
         .map(|c| {
             let text = format!(
                 "#{}",
-                numbers(puzzle.columns().get(c).map(|k| k.runs())).join(" ")
+                numbers(puzzle.columns().get(c), puzzle.palette()).join(" ")
             );
             text.chars().collect()
         })

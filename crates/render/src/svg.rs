@@ -1,5 +1,6 @@
 //! Puzzle sheets as SVG: a blank sheet to print, a solution, or a partial grid with its unknown
-//! cells hatched.
+//! cells hatched; in a colour puzzle's colours, with the cells where solutions differ marked
+//! (see [`SheetOptions`] for how colours and marks look).
 //!
 //! The XML is written by hand: the document is a handful of element kinds, and a dependency
 //! would add nothing but weight. Every piece of text that comes from a file (the title) goes
@@ -8,9 +9,9 @@
 
 use std::fmt::Write as _;
 
-use nonogram_model::{Cell, Puzzle};
+use nonogram_model::{Puzzle, Rgb};
 
-use crate::sheet::{shown, Layout, SheetOptions};
+use crate::sheet::{cell_paint, light_digits_on, Layout, Paint, SheetOptions};
 use crate::Cells;
 
 /// Draws puzzle sheets as SVG documents.
@@ -20,6 +21,7 @@ pub struct SvgRenderer {
 }
 
 impl SvgRenderer {
+    /// A renderer with these options.
     pub fn new(options: SheetOptions) -> SvgRenderer {
         SvgRenderer { options }
     }
@@ -27,6 +29,18 @@ impl SvgRenderer {
     /// A complete SVG document of `cells` with `puzzle`'s clues (which the size of `cells`
     /// decides, as for the text renderer).
     pub fn render(&self, puzzle: &Puzzle, cells: &dyn Cells) -> String {
+        self.render_marked(puzzle, cells, &[])
+    }
+
+    /// Like [`SvgRenderer::render`], but frames the cells at `marked` (`(row, col)`, 0-based)
+    /// in red, lined in white (in `<g id="marks">`): used to show where two solutions of the
+    /// same puzzle differ. Positions outside the grid are ignored.
+    pub fn render_marked(
+        &self,
+        puzzle: &Puzzle,
+        cells: &dyn Cells,
+        marked: &[(usize, usize)],
+    ) -> String {
         let o = &self.options;
         let layout = Layout::new(puzzle, cells, o);
         let (w, h, cell) = (layout.width(), layout.height(), layout.cell);
@@ -46,14 +60,15 @@ impl SvgRenderer {
         );
         let _ = writeln!(svg, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
 
-        // Cells: only filled and unknown ones need drawing on the white background.
+        // Cells: only filled and unknown ones (and a background other than white) need drawing
+        // on the white sheet.
         let _ = writeln!(svg, r#"<g id="cells">"#);
         for r in 0..layout.rows {
             for c in 0..layout.cols {
-                let fill = match shown(cells, r, c, o.style) {
-                    Cell::Filled => "black",
-                    Cell::Unknown => "url(#unknown)",
-                    Cell::Empty => continue,
+                let fill = match cell_paint(puzzle, cells, r, c, o.style) {
+                    Paint::Fill(rgb) => colour(rgb),
+                    Paint::Hatch => "url(#unknown)".to_string(),
+                    Paint::Nothing => continue,
                 };
                 let (x, y) = layout.cell_origin(r, c);
                 let _ = writeln!(
@@ -63,6 +78,37 @@ impl SvgRenderer {
             }
         }
         let _ = writeln!(svg, "</g>");
+
+        let marks = layout.marks(marked);
+        if !marks.is_empty() {
+            // Strokes are centred on the outline: place each so that it covers whole pixels,
+            // as the PNG's frames do.
+            let (inset, t) = layout.mark_frame();
+            let red = f64::from(inset) + f64::from(t) / 2.0;
+            let red_side = f64::from(cell) - 2.0 * red;
+            let white = red + f64::from(t);
+            let white_side = f64::from(cell) - 2.0 * white;
+            let _ = writeln!(svg, r#"<g id="marks" fill="none">"#);
+            for (r, c) in marks {
+                let (x, y) = layout.cell_origin(r, c);
+                let (x, y) = (f64::from(x), f64::from(y));
+                let _ = writeln!(
+                    svg,
+                    r#"<rect x="{}" y="{}" width="{red_side}" height="{red_side}" stroke="red" stroke-width="{t}"/>"#,
+                    x + red,
+                    y + red
+                );
+                if white_side > 0.0 {
+                    let _ = writeln!(
+                        svg,
+                        r#"<rect x="{}" y="{}" width="{white_side}" height="{white_side}" stroke="white" stroke-width="{t}"/>"#,
+                        x + white,
+                        y + white
+                    );
+                }
+            }
+            let _ = writeln!(svg, "</g>");
+        }
 
         // Grid lines, thin, with thicker guides every few cells.
         let (gx, gy) = layout.grid_origin();
@@ -97,18 +143,44 @@ impl SvgRenderer {
         let _ = writeln!(svg, "</g>");
 
         if o.clues {
+            let slots = layout.clue_slots();
+            if slots.iter().any(|s| s.number.colour.is_some()) {
+                // A colour puzzle's clue squares, framed like the grid, inset by one pixel so
+                // that neighbouring squares of one colour stay apart.
+                let _ = writeln!(
+                    svg,
+                    r##"<g id="clue-colours" stroke="#404040" stroke-width="1">"##
+                );
+                for slot in &slots {
+                    if let Some(rgb) = slot.number.colour {
+                        let _ = writeln!(
+                            svg,
+                            r#"<rect x="{}.5" y="{}.5" width="{side}" height="{side}" fill="{}"/>"#,
+                            slot.x + 1,
+                            slot.y + 1,
+                            colour(rgb),
+                            side = cell - 3,
+                        );
+                    }
+                }
+                let _ = writeln!(svg, "</g>");
+            }
             let size = cell * 3 / 5;
             let _ = writeln!(
                 svg,
                 r#"<g id="clues" font-family="sans-serif" font-size="{size}" text-anchor="middle" dominant-baseline="central">"#
             );
-            for (x, y, number) in layout.clue_slots() {
+            for slot in &slots {
+                let ink = match slot.number.colour {
+                    Some(rgb) if light_digits_on(rgb) => r#" fill="white""#,
+                    _ => "",
+                };
                 let _ = writeln!(
                     svg,
-                    r#"<text x="{}" y="{}">{}</text>"#,
-                    x + cell / 2,
-                    y + cell / 2,
-                    escape(number)
+                    r#"<text x="{}" y="{}"{ink}>{}</text>"#,
+                    slot.x + cell / 2,
+                    slot.y + cell / 2,
+                    escape(&slot.number.text)
                 );
             }
             let _ = writeln!(svg, "</g>");
@@ -166,6 +238,16 @@ pub fn matrix_plot(lines: &[Vec<bool>], cell: u32, note: Option<&str>) -> String
     svg
 }
 
+/// A colour as SVG writes it: the keywords `black` and `white` (as black-and-white sheets always
+/// wrote them), `#rrggbb` otherwise.
+fn colour(rgb: Rgb) -> String {
+    match rgb {
+        Rgb::BLACK => "black".to_string(),
+        Rgb::WHITE => "white".to_string(),
+        rgb => rgb.to_string(),
+    }
+}
+
 /// Escapes text for XML content and attribute values.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -188,7 +270,7 @@ pub fn escape(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::sheet::CellStyle;
-    use nonogram_model::{CellRows, Picture};
+    use nonogram_model::{Cell, CellRows, Picture};
 
     fn smallex() -> (Puzzle, Picture) {
         let picture =

@@ -82,20 +82,21 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     Ok(Exit::Success)
 }
 
-/// The puzzles written in `format`: all of them where the format holds several, the one
-/// otherwise. `source` names the input for the message when there are too many.
+/// The puzzles written in `format`: all of them where the format holds several (a `.non`
+/// bundle, an XML puzzle set, a JSON array), the one otherwise. `source` names the input for
+/// the message when there are too many.
 pub fn clue_text(puzzles: &[Puzzle], format: Format, source: &str) -> Result<String, CliError> {
-    let write_error = |source| CliError::Write {
+    if puzzles.len() > 1 && !format.can_hold_many() {
+        return Err(CliError::Usage(format!(
+            "{source}: the input holds {} puzzles but a {} file holds one; pick one with \
+             --puzzle N, or convert to a format that holds several ({})",
+            puzzles.len(),
+            format.name(),
+            format_names(|f| f.is_writable() && f.can_hold_many())
+        )));
+    }
+    nonogram_formats::write_all(puzzles, format).map_err(|source| CliError::Write {
         format: format.name(),
         source,
-    };
-    match puzzles {
-        [one] => nonogram_formats::write(one, format).map_err(write_error),
-        _ => Err(CliError::Usage(format!(
-            "{source}: the input holds {} puzzles but a {} file holds one; pick one with \
-             --puzzle N",
-            puzzles.len(),
-            format.name()
-        ))),
-    }
+    })
 }

@@ -21,5 +21,6 @@ pub fn run(command: Command) -> Result<Exit, CliError> {
         Command::Make(args) => make::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Render(args) => render::run(args),
+        Command::Serve(args) => crate::serve::run(args),
     }
 }

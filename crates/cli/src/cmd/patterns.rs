@@ -211,6 +211,7 @@ fn puzzle_counts(
             ("column", puzzle.columns(), &counts.columns),
         ] {
             for (i, (clue, count)) in clues.iter().zip(numbers).enumerate() {
+                let clue = clue.display(puzzle.palette());
                 writeln!(out, "{axis} {} (clue {clue}): {count}", i + 1).map_err(w)?;
             }
         }
@@ -247,19 +248,15 @@ pub fn parse_clue(text: &str) -> Result<Clue, String> {
 }
 
 /// Known cells: `#` filled, `.` empty, `?` unknown (the picture format's other filled and empty
-/// characters are accepted too).
+/// characters are accepted too), read by `nonogram_formats::grid`.
 pub fn parse_known(text: &str) -> Result<Vec<Cell>, String> {
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| match c {
-            '#' | 'X' | 'x' | '1' | '*' | '█' => Ok(Cell::Filled),
-            '.' | '_' | '0' | '·' => Ok(Cell::Empty),
-            '?' => Ok(Cell::Unknown),
-            other => Err(format!(
-                "bad known cells '{text}': '{other}' is not # (filled), . (empty) or ? (unknown)"
-            )),
-        })
-        .collect()
+    nonogram_formats::grid::parse_known(text).map_err(|e| {
+        format!(
+            "bad known cells '{text}': column {}: {}",
+            e.column,
+            e.kind()
+        )
+    })
 }
 
 #[cfg(test)]

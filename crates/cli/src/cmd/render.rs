@@ -172,7 +172,7 @@ fn write(
                 style,
                 ..SheetOptions::default()
             };
-            sheet::draw(puzzle, cells, sheet, options)?
+            sheet::draw(puzzle, cells, marked, sheet, options)?
         }
         Kind::Text => {
             let text_style = Style::for_destination(args.out.path().is_some(), args.ascii);

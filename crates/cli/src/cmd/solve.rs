@@ -226,7 +226,7 @@ fn draw(args: &Args, paths: &[PathBuf], kind: SheetKind) -> Result<Exit, CliErro
             files::write_out(&bytes, &args.out)?;
             if report.solutions().len() > 1 {
                 eprintln!(
-                    "nonogram: {}: {}; drew the first",
+                    "nonogram: {}: {}; drew the first, the cells that differ framed in red",
                     loaded.source,
                     status_line(&report)
                 );

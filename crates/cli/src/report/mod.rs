@@ -6,7 +6,10 @@
 //! `batch` lines are its JSON. So a status, an exit code and a drawing can never disagree
 //! about what the run proved.
 
+pub mod explain;
 pub mod json;
+pub mod make;
+pub mod puzzle;
 pub mod sheet;
 pub mod text;
 

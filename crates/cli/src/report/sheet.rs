@@ -35,23 +35,27 @@ impl SheetKind {
     }
 }
 
-/// Draws `cells` with `puzzle`'s clues.
+/// Draws `cells` with `puzzle`'s clues, the cells at `marked` (where solutions differ)
+/// framed in red.
 pub fn draw(
     puzzle: &Puzzle,
     cells: &dyn Cells,
+    marked: &[(usize, usize)],
     kind: SheetKind,
     options: SheetOptions,
 ) -> Result<Vec<u8>, CliError> {
     match kind {
-        SheetKind::Svg => Ok(SvgRenderer::new(options).render(puzzle, cells).into_bytes()),
+        SheetKind::Svg => Ok(SvgRenderer::new(options)
+            .render_marked(puzzle, cells, marked)
+            .into_bytes()),
         SheetKind::Png => PngRenderer::new(options)
-            .render(puzzle, cells)
+            .render_marked(puzzle, cells, marked)
             .map_err(|e| CliError::Usage(e.to_string())),
     }
 }
 
-/// Draws the first grid of `report`; `None` when it has none (no solution was found, or
-/// deduction met a contradiction).
+/// Draws the first grid of `report`, the cells where its solutions differ marked; `None` when
+/// it has none (no solution was found, or deduction met a contradiction).
 pub fn draw_report(
     report: &Report<'_>,
     kind: SheetKind,
@@ -61,5 +65,5 @@ pub fn draw_report(
     let Some(first) = grids.first() else {
         return Ok(None);
     };
-    draw(report.puzzle, first, kind, options).map(Some)
+    draw(report.puzzle, first, &report.marked_cells(), kind, options).map(Some)
 }

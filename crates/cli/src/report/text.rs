@@ -56,11 +56,10 @@ impl TextPrinter {
             writeln!(out, "({note})")?;
         }
         if grids.len() > 1 {
-            let (filled, empty) = self.style.marks();
             writeln!(
                 out,
-                "(cells that differ between solutions are drawn {filled} when filled, {empty} \
-                 when empty)"
+                "(cells that differ between solutions are {})",
+                self.style.marks(report.puzzle.is_black_and_white())
             )?;
         }
         Ok(())

@@ -120,3 +120,4 @@ pub fn assert_one_line_error(run: &Run, code: i32, what: &str) {
         assert!(!run.stderr.contains(sign), "{what}: {}", run.stderr);
     }
 }
+pub mod web;

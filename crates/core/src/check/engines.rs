@@ -1,28 +1,34 @@
-//! Every engine against brute force on puzzles of up to 6×6, with and without givens.
+//! Every engine against brute force on puzzles of up to 6×6, black and white or in up to three
+//! colours, with and without givens.
 //!
-//! The brute force lists each row's patterns (every line of `width` cells with the row's runs),
-//! stacks rows in every way and keeps the stacks whose columns match, pruning a stack as soon
-//! as a column's top part can no longer grow into its clue. With at most 6 cells a line, that is
-//! at most 64 candidates a row and instant.
+//! The brute force lists each row's patterns (every colouring of `width` cells with the row's
+//! runs), stacks rows in every way and keeps the stacks whose columns match, pruning a stack as
+//! soon as a column's top part can no longer grow into its clue. With at most 6 cells a line
+//! and 4 palette entries, that is at most 4,096 candidates a row and instant.
 //!
 //! Each engine, asked for 1, 2 and 3 solutions, must report what [`crate::solve`] promises:
 //! only true solutions, distinct and in [`Picture`] order; a [`Status`] that claims exactly what
 //! the brute force confirms; a [`Stop`] that says why it ended (no time limit is set, so the
-//! run always ends by itself). [`deduce`] must fix only cells every solution shares.
+//! run always ends by itself). [`deduce`] must leave every cell the colour each solution gives
+//! it.
 
 use arbitrary::{Arbitrary, Unstructured};
-use nonogram_model::{Cell, Clue, Picture, Puzzle};
+use nonogram_model::{Clue, ColourId, Palette, Picture, Puzzle, Run};
 
 use super::bits;
+use crate::generate::colour_palette;
 use crate::{deduce, Config, Engine, Given, Outcome, Solver, Status, Stop};
 
 /// The longest side.
 pub const MAX_SIDE: usize = 6;
 
+/// The most colours besides the background in a colour case.
+pub const MAX_COLOURS: usize = 3;
+
 /// A small puzzle and some cells fixed beforehand.
 #[derive(Clone, PartialEq, Eq)]
 pub struct EngineCase {
-    /// The puzzle, black and white.
+    /// The puzzle, black and white or in a palette of up to [`MAX_COLOURS`] colours.
     pub puzzle: Puzzle,
     /// Cells fixed before solving (for [`Solver::solve_from`]); may disagree with each other.
     pub givens: Vec<Given>,
@@ -30,16 +36,32 @@ pub struct EngineCase {
 
 impl std::fmt::Debug for EngineCase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let clues =
-            |clues: &[Clue]| -> Vec<Vec<u32>> { clues.iter().map(|c| c.runs().to_vec()).collect() };
-        let givens: Vec<(usize, usize, bool)> = self
+        let bw = self.puzzle.is_black_and_white();
+        // Runs as lengths, and in colour as (length, colour).
+        let clues = |clues: &[Clue]| -> Vec<String> {
+            clues
+                .iter()
+                .map(|c| {
+                    if bw {
+                        format!("{:?}", c.runs())
+                    } else {
+                        let runs: Vec<(u32, usize)> =
+                            c.iter().map(|r| (r.len, r.colour.index())).collect();
+                        format!("{runs:?}")
+                    }
+                })
+                .collect()
+        };
+        let givens: Vec<(usize, usize, usize)> = self
             .givens
             .iter()
-            .map(|g| (g.row, g.col, !g.colour.is_background()))
+            .map(|g| (g.row, g.col, g.colour.index()))
             .collect();
         write!(
             f,
-            "EngineCase {{ rows: {:?}, columns: {:?}, givens (row, col, filled): {givens:?} }}",
+            "EngineCase {{ colours: {}, rows: {:?}, columns: {:?}, givens (row, col, colour): \
+             {givens:?} }}",
+            self.puzzle.palette().len() - 1,
             clues(self.puzzle.rows()),
             clues(self.puzzle.columns())
         )
@@ -47,22 +69,52 @@ impl std::fmt::Debug for EngineCase {
 }
 
 impl<'a> Arbitrary<'a> for EngineCase {
-    /// A random picture's puzzle (solvable), the same with one line's clue replaced by free runs
-    /// (often unsolvable, sometimes with more solutions), or free clues throughout (mostly
-    /// unsolvable, sometimes inconsistent at a glance); then up to three givens.
+    /// Black and white one time in two, else 2 or 3 colours. A random picture's puzzle
+    /// (solvable), the same with one line's clue replaced by free runs (often unsolvable,
+    /// sometimes with more solutions), or free clues throughout (mostly unsolvable, sometimes
+    /// inconsistent at a glance); then up to three givens.
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<EngineCase> {
+        let colours = match u.int_in_range(0u8..=3)? {
+            0 | 1 => 1,
+            2 => 2,
+            _ => MAX_COLOURS,
+        };
+        let palette = if colours == 1 {
+            Palette::black_and_white()
+        } else {
+            colour_palette(colours)
+        };
         let width = u.int_in_range(1..=MAX_SIDE)?;
         let height = u.int_in_range(1..=MAX_SIDE)?;
-        let cells = bits(u, width * height)?;
-        let rows: Vec<Vec<bool>> = cells.chunks(width).map(<[bool]>::to_vec).collect();
-        let picture = Picture::from_rows(&rows).expect("a rectangle of cells");
-        let mut puzzle = Puzzle::from_picture(&picture);
+        let filled = bits(u, width * height)?;
+        let mut cells = Vec::with_capacity(filled.len());
+        for &f in &filled {
+            let colour = if !f {
+                0
+            } else if colours == 1 {
+                1
+            } else {
+                u.int_in_range(1..=colours)?
+            };
+            cells.push(ColourId::new(colour).expect("a small entry"));
+        }
+        let rows: Vec<Vec<ColourId>> = cells.chunks(width).map(<[ColourId]>::to_vec).collect();
+        let picture = Picture::from_colour_rows(&rows).expect("a rectangle of cells");
+        let mut puzzle = Puzzle::from_coloured_picture(palette.clone(), &picture)
+            .expect("the picture's colours are the palette's");
         let free = |u: &mut Unstructured<'a>, len: usize| -> arbitrary::Result<Clue> {
             let count = u.int_in_range(0..=len.div_ceil(2))?;
             let runs = (0..count)
-                .map(|_| u.int_in_range(1..=len as u32))
-                .collect::<arbitrary::Result<Vec<u32>>>()?;
-            Ok(Clue::new(runs))
+                .map(|_| {
+                    let length = u.int_in_range(1..=len as u32)?;
+                    let colour = u.int_in_range(1..=colours)?;
+                    Ok(Run::new(
+                        length,
+                        ColourId::new(colour).expect("a small entry"),
+                    ))
+                })
+                .collect::<arbitrary::Result<Vec<Run>>>()?;
+            Ok(Clue::coloured(runs))
         };
         match u.int_in_range(0u8..=3)? {
             0 | 1 => {}
@@ -75,7 +127,7 @@ impl<'a> Arbitrary<'a> for EngineCase {
                     let i = u.choose_index(width)?;
                     columns[i] = free(u, height)?;
                 }
-                puzzle = Puzzle::new(rows, columns).expect("a valid size");
+                puzzle = Puzzle::with_palette(palette, rows, columns).expect("a valid size");
             }
             _ => {
                 let rows = (0..height)
@@ -84,16 +136,16 @@ impl<'a> Arbitrary<'a> for EngineCase {
                 let columns = (0..width)
                     .map(|_| free(u, height))
                     .collect::<arbitrary::Result<_>>()?;
-                puzzle = Puzzle::new(rows, columns).expect("a valid size");
+                puzzle = Puzzle::with_palette(palette, rows, columns).expect("a valid size");
             }
         }
         let givens = (0..u.int_in_range(0..=3)?)
             .map(|_| {
-                Ok(Given::cell(
-                    u.choose_index(height)?,
-                    u.choose_index(width)?,
-                    u.arbitrary()?,
-                ))
+                Ok(Given {
+                    row: u.choose_index(height)?,
+                    col: u.choose_index(width)?,
+                    colour: ColourId::new(u.int_in_range(0..=colours)?).expect("a small entry"),
+                })
             })
             .collect::<arbitrary::Result<_>>()?;
         Ok(EngineCase { puzzle, givens })
@@ -279,7 +331,7 @@ fn check_deduction(case: &EngineCase, all: &[Picture]) {
             for c in 0..puzzle.width() {
                 let fixed = deduction.grid.get(r, c);
                 assert!(
-                    fixed == Cell::Unknown || (fixed == Cell::Filled) == s.get(r, c),
+                    fixed.contains(s.colour(r, c)),
                     "deduction fixed ({r}, {c}) against solution {:?}, {case:?}",
                     s.row_strings()
                 );
@@ -299,17 +351,22 @@ fn check_deduction(case: &EngineCase, all: &[Picture]) {
 /// Every solution of `puzzle`, sorted, by stacking row patterns (see the module doc).
 pub fn brute_force(puzzle: &Puzzle) -> Vec<Picture> {
     let width = puzzle.width();
-    let patterns: Vec<Vec<Vec<bool>>> = puzzle
+    let entries = puzzle.palette().len();
+    let patterns: Vec<Vec<Vec<ColourId>>> = puzzle
         .rows()
         .iter()
         .map(|clue| {
-            (0u32..1 << width)
-                .map(|bits| {
+            (0..entries.pow(width as u32))
+                .map(|mut code| {
                     (0..width)
-                        .map(|i| bits >> i & 1 == 1)
-                        .collect::<Vec<bool>>()
+                        .map(|_| {
+                            let c = code % entries;
+                            code /= entries;
+                            ColourId::new(c).expect("a small entry")
+                        })
+                        .collect::<Vec<ColourId>>()
                 })
-                .filter(|line| Clue::from_cells(line.iter().copied()) == *clue)
+                .filter(|line| Clue::from_colours(line.iter().copied()) == *clue)
                 .collect()
         })
         .collect();
@@ -321,19 +378,19 @@ pub fn brute_force(puzzle: &Puzzle) -> Vec<Picture> {
 
 fn stack(
     puzzle: &Puzzle,
-    patterns: &[Vec<Vec<bool>>],
-    rows: &mut Vec<Vec<bool>>,
+    patterns: &[Vec<Vec<ColourId>>],
+    rows: &mut Vec<Vec<ColourId>>,
     out: &mut Vec<Picture>,
 ) {
     let done = rows.len() == puzzle.height();
     for (c, clue) in puzzle.columns().iter().enumerate() {
         let column = rows.iter().map(|r| r[c]);
-        if !column_may_become(column, clue.runs(), done) {
+        if !column_may_become(column, clue, done) {
             return;
         }
     }
     if done {
-        out.push(Picture::from_rows(rows).expect("rows of one width"));
+        out.push(Picture::from_colour_rows(rows).expect("rows of one width"));
         return;
     }
     for pattern in &patterns[rows.len()] {
@@ -343,21 +400,23 @@ fn stack(
     }
 }
 
-/// Whether the top part of a column can still grow into `clue` (or, `complete`, is it).
-fn column_may_become(cells: impl Iterator<Item = bool>, clue: &[u32], complete: bool) -> bool {
-    let cells: Vec<bool> = cells.collect();
-    let got = Clue::from_cells(cells.iter().copied());
-    let got = got.runs();
+/// Whether the top part of a column can still grow into `clue` (or, `complete`, is it): its
+/// closed runs are the clue's first, and an open last run is no longer than the clue's run
+/// there and of its colour.
+fn column_may_become(cells: impl Iterator<Item = ColourId>, clue: &Clue, complete: bool) -> bool {
+    let cells: Vec<ColourId> = cells.collect();
+    let got = Clue::from_colours(cells.iter().copied());
     if complete {
-        return got == clue;
+        return got == *clue;
     }
-    let open = cells.last() == Some(&true);
+    let open = cells.last().is_some_and(|c| !c.is_background());
     got.len() <= clue.len()
-        && got.iter().enumerate().all(|(i, &run)| {
+        && got.iter().enumerate().all(|(i, run)| {
+            let want = clue.run(i);
             if open && i + 1 == got.len() {
-                run <= clue[i]
+                run.colour == want.colour && run.len <= want.len
             } else {
-                run == clue[i]
+                run == want
             }
         })
 }

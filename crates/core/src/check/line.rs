@@ -5,15 +5,15 @@
 //! the naive solver on every cheaper line. On lines of up to [`PLAIN_MAX_LEN`] cells the naive
 //! solver is in turn held to plain enumeration of every line of cells.
 //!
-//! Every call into the line solvers is in [`fast_answers`] and [`feasible_answers`], so the
-//! change of their API to a trait touches nothing else here.
+//! Every solver is reached through the [`LineSolve`] trait: its answer, its `feasible`, and its
+//! answer again with its scratch reused. The colour line solvers are in [`super::colour_line`].
 
 use arbitrary::{Arbitrary, Unstructured};
 use nonogram_model::{Cell, Clue};
 
+use super::colour_line::{self, ColourLineCase};
 use super::{bits, revealed, show};
-use crate::grid::words_for;
-use crate::line::{self, bits as nfa, cells_to_masks, dp, masks_to_cells, naive, parallel};
+use crate::line::{self, bits as nfa, dp, naive, parallel, Line, LineSolve, LineSolver, Masks};
 use crate::Contradiction;
 
 /// The most work, in cells visited, for which the naive solver is the reference: a few
@@ -88,18 +88,40 @@ impl<'a> Arbitrary<'a> for LineCase {
     }
 }
 
-/// Decodes a case from raw bytes (as the fuzz target does) and checks it.
-pub fn run(data: &[u8]) {
-    if let Ok(case) = LineCase::arbitrary_take_rest(Unstructured::new(data)) {
-        check(&case);
+/// What the `line_solvers` fuzz target decodes: a black-and-white line (two times in three) or
+/// a colour line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineSolversCase {
+    /// A line for the black-and-white solvers.
+    Black(LineCase),
+    /// A line for the colour solvers ([`super::colour_line`]).
+    Colour(ColourLineCase),
+}
+
+impl<'a> Arbitrary<'a> for LineSolversCase {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<LineSolversCase> {
+        Ok(if u.ratio(1u8, 3)? {
+            LineSolversCase::Colour(u.arbitrary()?)
+        } else {
+            LineSolversCase::Black(u.arbitrary()?)
+        })
     }
 }
 
-/// A line solver's answer: the known masks after solving, or a contradiction.
-type Answer = Result<(Vec<u64>, Vec<u64>), Contradiction>;
+/// Checks a line of either kind.
+pub fn check_any(case: &LineSolversCase) {
+    match case {
+        LineSolversCase::Black(case) => check(case),
+        LineSolversCase::Colour(case) => colour_line::check(case),
+    }
+}
 
-/// A solver writing its known masks into the two output buffers.
-type Solve<'a> = dyn FnMut(&mut [u64], &mut [u64]) -> Result<(), Contradiction> + 'a;
+/// Decodes a case from raw bytes (as the fuzz target does) and checks it.
+pub fn run(data: &[u8]) {
+    if let Ok(case) = LineSolversCase::arbitrary_take_rest(Unstructured::new(data)) {
+        check_any(&case);
+    }
+}
 
 /// Checks every fast solver, and `feasible`, against the reference on `case`.
 pub fn check(case: &LineCase) {
@@ -109,6 +131,8 @@ pub fn check(case: &LineCase) {
         len > 0 && clue.iter().all(|&r| r > 0),
         "not a line: {case:?}"
     );
+    let known = Masks::from_cells(cells);
+    let line = known.line(clue, len);
     let (reference_name, reference) = if naive_work(clue, len) <= NAIVE_MAX_WORK {
         if len <= PLAIN_MAX_LEN {
             assert_eq!(
@@ -117,140 +141,67 @@ pub fn check(case: &LineCase) {
                 "naive, {case:?}"
             );
         }
-        let answer = naive::solve(clue, cells).map(|c| cells_to_masks(&c));
-        ("naive", answer)
+        ("naive", solve_with(&mut naive::Naive, line))
     } else {
-        let (filled, empty) = cells_to_masks(cells);
-        let words = filled.len();
-        let (mut f, mut e) = (vec![0; words], vec![0; words]);
-        let answer = dp::Scratch::default()
-            .solve(clue, len, &filled, &empty, &mut f, &mut e)
-            .map(|()| (f, e));
-        ("dp", answer)
+        ("dp", solve_with(&mut dp::Dp::default(), line))
     };
-    let (filled, empty) = cells_to_masks(cells);
-    for (name, answer) in fast_answers(clue, len, &filled, &empty) {
+    for (name, mut solver) in fast_solvers() {
+        if !solver.supports(line) {
+            continue;
+        }
+        let answer = solve_with(&mut *solver, line);
         assert_eq!(
-            answer
-                .as_ref()
-                .map(|(f, e)| show(&masks_to_cells(len, f, e))),
-            reference
-                .as_ref()
-                .map(|(f, e)| show(&masks_to_cells(len, f, e))),
+            answer.as_ref().map(|m| show(&m.to_cells(len))),
+            reference.as_ref().map(|m| show(&m.to_cells(len))),
             "{name} against {reference_name}, {case:?}"
         );
         // And no stray bits past the line's end.
         assert_eq!(answer, reference, "{name}: bits past the end, {case:?}");
-    }
-    for (name, feasible) in feasible_answers(clue, len, &filled, &empty) {
-        assert_eq!(feasible, reference.is_ok(), "{name}, {case:?}");
+        assert_eq!(
+            solver.feasible(line),
+            reference.is_ok(),
+            "{name}: feasible, {case:?}"
+        );
+        // A solver reused on the same line answers the same (its scratch is only scratch).
+        assert_eq!(
+            solve_with(&mut *solver, line),
+            reference,
+            "{name} reused, {case:?}"
+        );
     }
     let cells_api = line::solve_line(clue, cells);
-    let want = reference.map(|(f, e)| masks_to_cells(len, &f, &e));
+    let want = reference.map(|m| m.to_cells(len));
     assert_eq!(
         cells_api, want,
         "solve_line against {reference_name}, {case:?}"
     );
 }
 
-/// Every fast solver that takes this line, by name: the entry point the engines use
-/// ([`line::LineSolver`], which routes by length and clue) and each solver directly wherever its
-/// contract allows, so the ones the router sends no lines of this length are tested too.
-fn fast_answers(
-    clue: &[u32],
-    len: usize,
-    filled: &[u64],
-    empty: &[u64],
-) -> Vec<(&'static str, Answer)> {
-    let words = words_for(len);
-    let solve = |f: &mut Solve<'_>| {
-        let (mut out_f, mut out_e) = (vec![0; words], vec![0; words]);
-        f(&mut out_f, &mut out_e).map(|()| (out_f, out_e))
+/// A solver's answer on `line`: the first `line.words()` words of the masks it writes, into a
+/// buffer full of stale bits (the contract says the solver overwrites them), or a contradiction.
+fn solve_with(solver: &mut dyn LineSolve, line: Line<'_>) -> Result<Masks, Contradiction> {
+    let words = line.words();
+    let mut out = Masks {
+        filled: vec![u64::MAX; words.max(1)],
+        empty: vec![u64::MAX; words.max(1)],
     };
-    let mut out = vec![(
-        "LineSolver::solve",
-        solve(&mut |of, oe| line::LineSolver::new().solve(clue, len, filled, empty, of, oe)),
-    )];
-    out.push((
-        "dp",
-        solve(&mut |of, oe| dp::Scratch::default().solve(clue, len, filled, empty, of, oe)),
-    ));
-    if clue.is_empty() {
-        return out;
-    }
-    if parallel::fits_u64(clue, len) {
-        let answer = parallel::solve_u64(clue, len, filled[0], empty[0], &mut Vec::new());
-        out.push((
-            "parallel::solve_u64",
-            answer.map(|(f, e)| (vec![f], vec![e])),
-        ));
-    }
-    if parallel::fits_u128(clue, len) {
-        let join = |w: &[u64]| u128::from(w[0]) | u128::from(w.get(1).copied().unwrap_or(0)) << 64;
-        let answer = parallel::solve_u128(clue, len, join(filled), join(empty), &mut Vec::new());
-        let split = |x: u128| [x as u64, (x >> 64) as u64][..words].to_vec();
-        out.push((
-            "parallel::solve_u128",
-            answer.map(|(f, e)| (split(f), split(e))),
-        ));
-    }
-    if len > 128 && len <= parallel::MAX_WIDE {
-        let mut scratch = parallel::WideScratch::default();
-        let answer = solve(&mut |of, oe| {
-            parallel::solve_wide(clue, len, filled, empty, of, oe, &mut scratch)
-                .expect("a line the wide solvers take")
-        });
-        out.push(("parallel::solve_wide", answer));
-    }
-    let states = nfa::state_count(clue);
-    if states <= 64 {
-        let answer = solve(&mut |of, oe| {
-            nfa::Scratch::default().solve_u64(clue, len, filled, empty, of, oe)
-        });
-        out.push(("bits::solve_u64", answer));
-    }
-    if states <= 128 {
-        let answer = solve(&mut |of, oe| {
-            nfa::Scratch::default().solve_u128(clue, len, filled, empty, of, oe)
-        });
-        out.push(("bits::solve_u128", answer));
-    }
-    out
+    solver.solve(line, &mut out)?;
+    out.filled.truncate(words);
+    out.empty.truncate(words);
+    Ok(out)
 }
 
-/// Every feasibility test that takes this line, by name (see [`fast_answers`]).
-fn feasible_answers(
-    clue: &[u32],
-    len: usize,
-    filled: &[u64],
-    empty: &[u64],
-) -> Vec<(&'static str, bool)> {
-    let mut out = vec![(
-        "LineSolver::feasible",
-        line::LineSolver::new().feasible(clue, len, filled, empty),
-    )];
-    if clue.is_empty() {
-        return out;
-    }
-    if parallel::fits_u64(clue, len) {
-        out.push((
-            "parallel::feasible_u64",
-            parallel::feasible_u64(clue, len, filled[0], empty[0]),
-        ));
-    }
-    if parallel::fits_u128(clue, len) {
-        let join = |w: &[u64]| u128::from(w[0]) | u128::from(w.get(1).copied().unwrap_or(0)) << 64;
-        out.push((
-            "parallel::feasible_u128",
-            parallel::feasible_u128(clue, len, join(filled), join(empty)),
-        ));
-    }
-    if len > 128 {
-        if let Some(feasible) = parallel::feasible_wide(clue, len, filled, empty) {
-            out.push(("parallel::feasible_wide", feasible));
-        }
-    }
-    out
+/// Every fast solver, by name: the dispatcher the engines use ([`LineSolver`]) and each solver
+/// directly wherever it takes the line ([`LineSolve::supports`]), so the ones the dispatcher
+/// sends no lines of this length are tested too. The cell-parallel solver picks its word size
+/// by length, so lines around 64, 128 and 1,024 cells reach each of its widths.
+fn fast_solvers() -> Vec<(&'static str, Box<dyn LineSolve>)> {
+    vec![
+        ("LineSolver", Box::new(LineSolver::new())),
+        ("parallel::Parallel", Box::<parallel::Parallel>::default()),
+        ("bits::Bits", Box::<nfa::Bits>::default()),
+        ("dp::Dp", Box::<dp::Dp>::default()),
+    ]
 }
 
 /// A bound on the naive solver's work on a line of `len` cells with nothing known, in cells

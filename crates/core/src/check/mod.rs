@@ -8,15 +8,14 @@
 //! bytes all decode the same bytes into the same case.
 //!
 //! - [`line`]: every fast line solver agrees with the naive enumerator (and that with plain
-//!   enumeration on short lines);
+//!   enumeration on short lines); [`colour_line`], the same for the colour line solvers;
 //! - [`engines`]: every engine, asked for 1, 2 or 3 solutions, against a brute force on puzzles
-//!   of up to 6×6, statuses as [`crate::solve`] defines them; and [`crate::deduce`] never
+//!   of up to 6×6 (black and white or in colour), statuses as [`crate::solve`] defines them; and [`crate::deduce`] never
 //!   contradicts a solution;
 //! - [`patterns`]: [`PatternSet`](crate::patterns::PatternSet) counts, lists and intersects
 //!   what plain enumeration finds.
-//!
-//! Every case here is black and white: the engines do not take colour clues yet.
 
+pub mod colour_line;
 pub mod engines;
 pub mod line;
 pub mod patterns;

@@ -1,9 +1,9 @@
 //! The engines that search for solutions, each in its own module, and what they share.
 //!
-//! - [`search`]: propagation, probing and depth-first search;
-//! - [`learn`]: conflict-driven clause learning with the line solver as propagator;
-//! - [`sat`]: the puzzle as CNF for CaDiCaL;
-//! - [`symmetry`]: clue symmetries, and a first solution searched among symmetric grids.
+//! - `search`: propagation, probing and depth-first search;
+//! - `learn`: conflict-driven clause learning with the line solver as propagator;
+//! - `sat`: the puzzle as CNF for CaDiCaL;
+//! - `symmetry`: clue symmetries, and a first solution searched among symmetric grids.
 //!
 //! None of them is public: [`crate::Solver`] runs them, alone or together, and checks every
 //! solution they report.

@@ -12,25 +12,32 @@
 //! `v` exactly when some state of `F[i]` steps on `v` into `B`: that is the whole deduction, exact
 //! (it considers all placements at once), in two linear passes.
 
+use super::{Line, LineSolve, Masks};
 use crate::grid::{get_bit, set_bit};
 use crate::Contradiction;
 
-/// Number of NFA states for a non-empty clue: the pattern's length plus the start state.
+/// The most NFA states the solver takes: two machine words' worth.
+pub const MAX_STATES: usize = 128;
+
+/// Number of NFA states for a clue: the pattern's length plus the start state (an empty clue's
+/// one state, start and final at once, is state 0).
 pub fn state_count(clue: &[u32]) -> usize {
     clue.iter().map(|&r| r as usize).sum::<usize>() + clue.len()
 }
 
-/// Scratch buffers for the forward state sets.
+/// The bit-parallel NFA solver, with its buffers for the forward state sets. It takes clues of
+/// at most [`MAX_STATES`] states, on lines of any length.
 #[derive(Debug, Default)]
-pub struct Scratch {
+pub struct Bits {
     forward64: Vec<u64>,
     forward128: Vec<u128>,
 }
 
 macro_rules! nfa_solver {
     ($name:ident, $word:ty, $buffer:ident) => {
-        /// Solves a non-empty clue whose automaton fits in one word (see [`state_count`]).
-        pub fn $name(
+        /// Solves a clue whose automaton fits in one word (see [`state_count`]), into zeroed
+        /// output masks.
+        fn $name(
             &mut self,
             clue: &[u32],
             len: usize,
@@ -109,7 +116,31 @@ macro_rules! nfa_solver {
     };
 }
 
-impl Scratch {
+impl Bits {
     nfa_solver!(solve_u64, u64, forward64);
     nfa_solver!(solve_u128, u128, forward128);
+}
+
+impl LineSolve for Bits {
+    fn solve(&mut self, line: Line<'_>, out: &mut Masks) -> Result<(), Contradiction> {
+        let (clue, len, words) = (line.clue(), line.len(), line.words());
+        let states = state_count(clue);
+        assert!(
+            states <= MAX_STATES,
+            "{states} NFA states: too many for the bit-parallel solver"
+        );
+        out.filled[..words].fill(0);
+        out.empty[..words].fill(0);
+        let (filled, empty) = (line.filled(), line.empty());
+        if states <= 64 {
+            self.solve_u64(clue, len, filled, empty, &mut out.filled, &mut out.empty)
+        } else {
+            self.solve_u128(clue, len, filled, empty, &mut out.filled, &mut out.empty)
+        }
+    }
+
+    /// Clues of at most [`MAX_STATES`] states.
+    fn supports(&self, line: Line<'_>) -> bool {
+        state_count(line.clue()) <= MAX_STATES
+    }
 }

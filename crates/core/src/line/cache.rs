@@ -25,9 +25,10 @@ const EMPTY_SLOT: Slot = Slot {
 
 /// A direct-mapped line-result cache.
 #[derive(Clone, Debug)]
-pub struct LineCache {
+pub(crate) struct LineCache {
     slots: Vec<Slot>,
     mask: usize,
+    /// Lookups that found their line, and lookups that did not.
     pub hits: u64,
     pub misses: u64,
 }

@@ -7,30 +7,26 @@
 //! this range" O(1), and a difference array marks the cells of each valid placement, so the whole
 //! solve is O(k·n) time and memory.
 
+use super::{Line, LineSolve, Masks};
 use crate::grid::{get_bit, set_bit};
 use crate::Contradiction;
 
-/// Scratch tables, reused between calls.
+/// The dynamic-programming solver, with its tables, reused between calls. It takes every line.
 #[derive(Debug, Default)]
-pub struct Scratch {
+pub struct Dp {
     fw: Vec<bool>,
     bw: Vec<bool>,
     empty_before: Vec<u32>,
     cover: Vec<i32>,
 }
 
-impl Scratch {
-    /// Solves a line (any clue, any length); same contract as
-    /// [`LineSolver::solve`](super::LineSolver::solve).
-    pub fn solve(
-        &mut self,
-        clue: &[u32],
-        len: usize,
-        filled: &[u64],
-        empty: &[u64],
-        out_filled: &mut [u64],
-        out_empty: &mut [u64],
-    ) -> Result<(), Contradiction> {
+impl LineSolve for Dp {
+    fn solve(&mut self, line: Line<'_>, out: &mut Masks) -> Result<(), Contradiction> {
+        let (clue, len, filled, empty) = (line.clue(), line.len(), line.filled(), line.empty());
+        let words = line.words();
+        out.filled[..words].fill(0);
+        out.empty[..words].fill(0);
+        let (out_filled, out_empty) = (&mut out.filled, &mut out.empty);
         let (n, k) = (len, clue.len());
         let width = n + 1;
         let can_fill = |i: usize| !get_bit(empty, i);

@@ -30,10 +30,12 @@
 //!
 //! Working on cells rather than on the positions between them keeps a line of `BITS` cells in
 //! one word: lines of up to 64 cells take a `u64`, up to 128 a `u128`. Longer lines take a
-//! [`Wide`] integer of 3 to 16 words (up to 1,024 cells): the same passes, each operation a
+//! `Wide` integer of 3 to 16 words (up to 1,024 cells): the same passes, each operation a
 //! short loop over the words, the carries of the walk handed from word to word. A pass then
 //! costs O(k·log c·n/64) word operations where the dynamic programme costs O(k·n) steps.
 
+use super::{Line, LineSolve, Masks};
+use crate::grid::set_bit;
 use crate::Contradiction;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
 
@@ -43,7 +45,7 @@ const MAX_RUNS: usize = 64;
 /// An unsigned integer of `N` 64-bit words (word 0 lowest), with just the operations the
 /// cell-parallel passes use, so that lines longer than 128 cells run the very same code.
 #[derive(Clone, Copy, Debug, Eq)]
-pub struct Wide<const N: usize>(pub [u64; N]);
+struct Wide<const N: usize>([u64; N]);
 
 /// Word by word without an early exit (a derived `==` compares through `memcmp`, a call that
 /// cost a fifth of the time on 300-cell lines).
@@ -367,9 +369,6 @@ macro_rules! parallel_solver {
 parallel_solver!(w64, u64, 0, 1);
 parallel_solver!(w128, u128, 0, 1);
 
-pub use w128::{feasible as feasible_u128, solve as solve_u128};
-pub use w64::{feasible as feasible_u64, solve as solve_u64};
-
 /// The longest line the wide solvers take.
 pub const MAX_WIDE: usize = 1024;
 
@@ -379,36 +378,32 @@ macro_rules! wide_solvers {
 
         /// Scratch of the wide solvers, one buffer per width.
         #[derive(Debug, Default)]
-        pub struct WideScratch {
+        struct WideScratch {
             $($module: Vec<Wide<$words>>,)*
         }
 
         /// Solves a non-empty clue on a line of 129 to [`MAX_WIDE`] cells with the narrowest
-        /// [`Wide`] integer that holds it, like [`LineSolver::solve`](super::LineSolver::solve)
-        /// (`None` for a longer line). Each width is a separate copy of the solver, its loops
-        /// over the words unrolled: a line of 300 cells takes 5 words' work, not 16.
-        pub fn solve_wide(
-            clue: &[u32],
-            len: usize,
-            filled: &[u64],
-            empty: &[u64],
-            out_filled: &mut [u64],
-            out_empty: &mut [u64],
+        /// `Wide` integer that holds it (`None` for a longer line). Each width is a separate
+        /// copy of the solver, its loops over the words unrolled: a line of 300 cells takes 5
+        /// words' work, not 16.
+        fn solve_wide(
+            line: Line<'_>,
+            out: &mut Masks,
             scratch: &mut WideScratch,
         ) -> Option<Result<(), Contradiction>> {
-            let words = len.div_ceil(64);
+            let (clue, len, words) = (line.clue(), line.len(), line.words());
             $(
                 if words <= $words {
                     let result = $module::solve(
                         clue,
                         len,
-                        Wide::from_words(&filled[..words]),
-                        Wide::from_words(&empty[..words]),
+                        Wide::from_words(&line.filled()[..words]),
+                        Wide::from_words(&line.empty()[..words]),
                         &mut scratch.$module,
                     );
                     return Some(result.map(|(f, e)| {
-                        out_filled[..words].copy_from_slice(&f.0[..words]);
-                        out_empty[..words].copy_from_slice(&e.0[..words]);
+                        out.filled[..words].copy_from_slice(&f.0[..words]);
+                        out.empty[..words].copy_from_slice(&e.0[..words]);
                     }));
                 }
             )*
@@ -417,15 +412,15 @@ macro_rules! wide_solvers {
 
         /// Whether some placement of a non-empty clue agrees with the known cells of a line of
         /// 129 to [`MAX_WIDE`] cells (`None` for a longer line).
-        pub fn feasible_wide(clue: &[u32], len: usize, filled: &[u64], empty: &[u64]) -> Option<bool> {
-            let words = len.div_ceil(64);
+        fn feasible_wide(line: Line<'_>) -> Option<bool> {
+            let (clue, len, words) = (line.clue(), line.len(), line.words());
             $(
                 if words <= $words {
                     return Some($module::feasible(
                         clue,
                         len,
-                        Wide::from_words(&filled[..words]),
-                        Wide::from_words(&empty[..words]),
+                        Wide::from_words(&line.filled()[..words]),
+                        Wide::from_words(&line.empty()[..words]),
                     ));
                 }
             )*
@@ -444,66 +439,138 @@ wide_solvers!(
     (w16, 16)
 );
 
-/// Whether a clue on a line of `len` cells suits [`solve_u64`].
-pub fn fits_u64(clue: &[u32], len: usize) -> bool {
+/// Whether a clue on a line of `len` cells suits the one-word solver.
+#[inline(always)]
+fn fits_u64(clue: &[u32], len: usize) -> bool {
     len <= 64 && clue.len() <= MAX_RUNS
 }
 
-/// Whether a clue on a line of `len` cells suits [`solve_u128`].
-pub fn fits_u128(clue: &[u32], len: usize) -> bool {
+/// Whether a clue on a line of `len` cells suits the `u128` solver.
+#[inline(always)]
+fn fits_u128(clue: &[u32], len: usize) -> bool {
     len <= 128 && clue.len() <= MAX_RUNS
+}
+
+/// The two low words of a mask as one `u128`.
+#[inline(always)]
+fn join(words: &[u64]) -> u128 {
+    u128::from(words[0]) | u128::from(words.get(1).copied().unwrap_or(0)) << 64
+}
+
+/// The cell-parallel solver, with its scratch for each word size. It takes lines of up to
+/// [`MAX_WIDE`] cells.
+#[derive(Debug, Default)]
+pub struct Parallel {
+    scratch64: Vec<u64>,
+    scratch128: Vec<u128>,
+    wide: WideScratch,
+}
+
+impl Parallel {
+    /// Every line but a non-empty clue on one word: the empty clue, `u128` and the wide integers.
+    #[inline(never)]
+    fn solve_other(&mut self, line: Line<'_>, out: &mut Masks) -> Result<(), Contradiction> {
+        let (clue, len, words) = (line.clue(), line.len(), line.words());
+        if clue.is_empty() {
+            if line.filled()[..words].iter().any(|&w| w != 0) {
+                return Err(Contradiction);
+            }
+            out.filled[..words].fill(0);
+            out.empty[..words].fill(0);
+            for i in 0..len {
+                set_bit(&mut out.empty, i);
+            }
+            return Ok(());
+        }
+        if fits_u64(clue, len) {
+            let (f, e) = w64::solve(
+                clue,
+                len,
+                line.filled()[0],
+                line.empty()[0],
+                &mut self.scratch64,
+            )?;
+            (out.filled[0], out.empty[0]) = (f, e);
+            return Ok(());
+        }
+        if fits_u128(clue, len) {
+            let (f, e) = w128::solve(
+                clue,
+                len,
+                join(line.filled()),
+                join(line.empty()),
+                &mut self.scratch128,
+            )?;
+            for (out, value) in [(&mut out.filled, f), (&mut out.empty, e)] {
+                out[0] = value as u64;
+                if words > 1 {
+                    out[1] = (value >> 64) as u64;
+                }
+            }
+            return Ok(());
+        }
+        solve_wide(line, out, &mut self.wide).expect("a line of at most MAX_WIDE cells")
+    }
+
+    /// [`Parallel::solve_other`]'s lines, the forward pass alone.
+    #[inline(never)]
+    fn feasible_other(&mut self, line: Line<'_>) -> bool {
+        let (clue, len) = (line.clue(), line.len());
+        if clue.is_empty() {
+            return line.filled()[..line.words()].iter().all(|&w| w == 0);
+        }
+        if fits_u64(clue, len) {
+            return w64::feasible(clue, len, line.filled()[0], line.empty()[0]);
+        }
+        if fits_u128(clue, len) {
+            return w128::feasible(clue, len, join(line.filled()), join(line.empty()));
+        }
+        feasible_wide(line).expect("a line of at most MAX_WIDE cells")
+    }
+}
+
+/// Inlined up to the one-word case, the hot one: a caller solving lines of up to 64 cells
+/// reaches the `u64` passes directly, its masks in registers.
+impl LineSolve for Parallel {
+    #[inline]
+    fn solve(&mut self, line: Line<'_>, out: &mut Masks) -> Result<(), Contradiction> {
+        let (clue, len) = (line.clue(), line.len());
+        if fits_u64(clue, len) && !clue.is_empty() {
+            let (f, e) = w64::solve(
+                clue,
+                len,
+                line.filled()[0],
+                line.empty()[0],
+                &mut self.scratch64,
+            )?;
+            (out.filled[0], out.empty[0]) = (f, e);
+            return Ok(());
+        }
+        self.solve_other(line, out)
+    }
+
+    #[inline]
+    fn feasible(&mut self, line: Line<'_>) -> bool {
+        let (clue, len) = (line.clue(), line.len());
+        if fits_u64(clue, len) && !clue.is_empty() {
+            return w64::feasible(clue, len, line.filled()[0], line.empty()[0]);
+        }
+        self.feasible_other(line)
+    }
+
+    /// Lines of up to [`MAX_WIDE`] cells.
+    #[inline(always)]
+    fn supports(&self, line: Line<'_>) -> bool {
+        line.len() <= MAX_WIDE
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line::dp;
     use proptest::prelude::*;
 
-    /// A line of at most 128 cells as `u128` masks (`long_line` joined into one integer).
-    fn line(len: usize) -> impl Strategy<Value = (Vec<u32>, usize, u128, u128)> {
-        let join = |w: &[u64]| u128::from(w[0]) | u128::from(w.get(1).copied().unwrap_or(0)) << 64;
-        long_line(len).prop_map(move |(clue, len, f, e)| (clue, len, join(&f), join(&e)))
-    }
-
-    /// Lengths around the word sizes, where the masks are easiest to get wrong.
-    fn edge_line() -> impl Strategy<Value = (Vec<u32>, usize, u128, u128)> {
-        prop_oneof![1usize..=4, 31usize..=33, 62usize..=66, 125usize..=128]
-            .prop_flat_map(line)
-            .prop_filter("a non-empty clue", |(clue, ..)| !clue.is_empty())
-    }
-
-    fn words(x: u128) -> [u64; 2] {
-        [x as u64, (x >> 64) as u64]
-    }
-
-    /// A random line of `len` cells as word masks: the clue of a random picture (of a random
-    /// density) and a random part of its cells known, consistently or with one side flipped.
-    fn long_line(len: usize) -> impl Strategy<Value = (Vec<u32>, usize, Vec<u64>, Vec<u64>)> {
-        (
-            proptest::collection::vec(0u8..8, len),
-            proptest::collection::vec(0u8..8, len),
-            1u8..8,
-            1u8..8,
-            any::<bool>(),
-        )
-            .prop_map(move |(picture, reveal, density, known, consistent)| {
-                let filled: Vec<bool> = picture.iter().map(|&p| p < density).collect();
-                let clue = crate::Clue::from_cells(filled.iter().copied())
-                    .runs()
-                    .to_vec();
-                let words = len.div_ceil(64);
-                let (mut f, mut e) = (vec![0u64; words], vec![0u64; words]);
-                for (i, (&cell, &r)) in filled.iter().zip(&reveal).enumerate() {
-                    if r < known {
-                        let flip = !consistent && r == 0;
-                        let mask = if cell != flip { &mut f } else { &mut e };
-                        mask[i / 64] |= 1 << (i % 64);
-                    }
-                }
-                (clue, len, f, e)
-            })
-    }
+    // The solvers themselves are tested with the others, in `line/tests.rs`.
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
@@ -519,46 +586,6 @@ mod tests {
             prop_assert_eq!(w(a) | w(b), w(a | b));
             prop_assert_eq!(w(a) ^ w(b), w(a ^ b));
             prop_assert_eq!(!w(a), w(!a));
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(500))]
-        /// Lines past 128 cells, around the wide solvers' word sizes, against the DP.
-        #[test]
-        fn wide_solvers_agree_with_dp((clue, len, f, e) in prop_oneof![
-            129usize..=131, 191usize..=193, 255usize..=257, 511usize..=513, 1020usize..=1024
-        ].prop_flat_map(long_line)) {
-            let words = f.len();
-            let (mut df, mut de) = (vec![0; words], vec![0; words]);
-            let want = dp::Scratch::default()
-                .solve(&clue, len, &f, &e, &mut df, &mut de)
-                .map(|()| (df, de));
-            let mut solver = crate::line::LineSolver::new();
-            let (mut of, mut oe) = (vec![0; words], vec![0; words]);
-            let got = solver.solve(&clue, len, &f, &e, &mut of, &mut oe).map(|()| (of, oe));
-            prop_assert_eq!(solver.feasible(&clue, len, &f, &e), want.is_ok());
-            prop_assert_eq!(got, want);
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(3000))]
-        #[test]
-        fn agrees_with_dp_around_word_sizes((clue, len, f, e) in edge_line()) {
-            let (mut df, mut de) = ([0; 2], [0; 2]);
-            let want = dp::Scratch::default()
-                .solve(&clue, len, &words(f), &words(e), &mut df, &mut de)
-                .map(|()| (u128::from(df[0]) | u128::from(df[1]) << 64,
-                           u128::from(de[0]) | u128::from(de[1]) << 64));
-            if fits_u64(&clue, len) {
-                let got = solve_u64(&clue, len, f as u64, e as u64, &mut Vec::new());
-                prop_assert_eq!(got.map(|(a, b)| (u128::from(a), u128::from(b))), want);
-                prop_assert_eq!(feasible_u64(&clue, len, f as u64, e as u64), want.is_ok());
-            }
-            prop_assert!(fits_u128(&clue, len));
-            prop_assert_eq!(solve_u128(&clue, len, f, e, &mut Vec::new()), want);
-            prop_assert_eq!(feasible_u128(&clue, len, f, e), want.is_ok());
         }
     }
 }

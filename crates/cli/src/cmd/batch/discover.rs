@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 use nonogram_core::Puzzle;
 use nonogram_formats::{Format, MAX_INPUT_BYTES};
 use rayon::prelude::*;
+use walkdir::WalkDir;
 
 use crate::error::CliError;
 
@@ -113,48 +114,48 @@ pub fn candidates(paths: &[PathBuf], exclude: &[PathBuf]) -> Result<Vec<Candidat
     Ok(found)
 }
 
-/// Adds the files under `dir` to `found`, in sorted order.
+/// Adds the files under `dir` to `found`, in sorted order, skipping hidden entries and not
+/// following links to directories. A directory that cannot be listed becomes an error result.
 fn walk(dir: &Path, exclude: &HashSet<PathBuf>, found: &mut Vec<Candidate>) {
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            let source = dir.display().to_string();
-            let error = Some(format!("{source}: cannot list the directory: {e}"));
-            found.push(Candidate {
-                source,
-                path: dir.to_path_buf(),
-                named: false,
-                error,
-            });
-            return;
-        }
-    };
-    let mut entries: Vec<fs::DirEntry> = entries.filter_map(Result::ok).collect();
-    entries.sort_by_key(fs::DirEntry::file_name);
-    for entry in entries {
-        if entry.file_name().to_string_lossy().starts_with('.') {
-            continue;
-        }
-        let path = entry.path();
-        let Ok(kind) = entry.file_type() else {
-            continue;
-        };
-        if kind.is_dir() {
-            walk(&path, exclude, found);
-        } else if path.is_file() {
-            // `is_file` follows a symbolic link to a file; links to directories end up here as
-            // neither and are skipped.
-            if path.canonicalize().is_ok_and(|p| exclude.contains(&p)) {
+    let hidden =
+        |e: &walkdir::DirEntry| e.depth() > 0 && e.file_name().to_string_lossy().starts_with('.');
+    for entry in WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !hidden(e))
+    {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                let path = e.path().unwrap_or(dir).to_path_buf();
+                let source = path.display().to_string();
+                let why = e
+                    .io_error()
+                    .map_or_else(|| e.to_string(), |io| io.to_string());
+                found.push(Candidate {
+                    error: Some(format!("{source}: cannot list the directory: {why}")),
+                    source,
+                    path,
+                    named: false,
+                });
                 continue;
             }
-            let source = path.display().to_string();
-            found.push(Candidate {
-                source,
-                path,
-                named: false,
-                error: None,
-            });
+        };
+        let path = entry.path();
+        // `is_file` follows a symbolic link to a file; links to directories are neither files
+        // nor walked into.
+        if entry.file_type().is_dir() || !path.is_file() {
+            continue;
         }
+        if path.canonicalize().is_ok_and(|p| exclude.contains(&p)) {
+            continue;
+        }
+        found.push(Candidate {
+            source: path.display().to_string(),
+            path: path.to_path_buf(),
+            named: false,
+            error: None,
+        });
     }
 }
 

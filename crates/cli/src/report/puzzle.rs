@@ -1,0 +1,86 @@
+//! A puzzle as JSON: its size, what the file says about it, its palette and its clues, each run
+//! with its colour (shared by the web page, which draws a puzzle from this alone).
+//!
+//! The palette is always there, background first, even for black and white: a front end that
+//! draws cells by palette index and clues by run colour needs no second code path when colour
+//! puzzles arrive. Cells elsewhere (solutions, grids) are strings of the palette's characters.
+
+use nonogram_core::{Clue, Puzzle};
+use serde_json::{json, Value};
+
+use crate::report::json::PaletteEntry;
+
+/// Every entry of `puzzle`'s palette, background (index 0) first.
+pub fn palette_entries(puzzle: &Puzzle) -> Vec<PaletteEntry> {
+    puzzle
+        .palette()
+        .entries()
+        .map(|(_, c)| PaletteEntry {
+            name: c.name.clone(),
+            rgb: c.rgb.to_string(),
+            symbol: c.symbol,
+        })
+        .collect()
+}
+
+/// One clue: its runs, each `{"length": n, "colour": palette index}`.
+pub fn clue_json(clue: &Clue) -> Value {
+    Value::Array(
+        clue.iter()
+            .map(|run| json!({ "length": run.len, "colour": run.colour.index() }))
+            .collect(),
+    )
+}
+
+/// The puzzle: `width`, `height`, `title`, `author`, `copyright`, `license` (each absent when
+/// the file has none), `palette`, `rows` and `columns` (clues, top to bottom and left to
+/// right), and `goal` (the intended picture as rows, when the file gives one).
+pub fn puzzle_json(puzzle: &Puzzle) -> Value {
+    let meta = &puzzle.metadata;
+    let mut value = json!({
+        "width": puzzle.width(),
+        "height": puzzle.height(),
+        "palette": palette_entries(puzzle),
+        "rows": puzzle.rows().iter().map(clue_json).collect::<Vec<_>>(),
+        "columns": puzzle.columns().iter().map(clue_json).collect::<Vec<_>>(),
+    });
+    for (key, field) in [
+        ("title", &meta.title),
+        ("author", &meta.author),
+        ("copyright", &meta.copyright),
+        ("license", &meta.license),
+    ] {
+        if let Some(text) = field {
+            value[key] = text.as_str().into();
+        }
+    }
+    if let Some(goal) = &meta.goal {
+        value["goal"] = goal.row_strings_in(puzzle.palette()).into();
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonogram_core::Picture;
+
+    #[test]
+    fn a_black_and_white_puzzle_has_its_palette_and_coloured_runs() {
+        let picture = Picture::from_strings(&["##.", "..#"]).unwrap();
+        let mut puzzle = Puzzle::from_picture(&picture);
+        puzzle.metadata.title = Some("tiny".into());
+        puzzle.metadata.goal = Some(picture);
+        let value = puzzle_json(&puzzle);
+        assert_eq!(value["width"], 3);
+        assert_eq!(value["height"], 2);
+        assert_eq!(value["title"], "tiny");
+        assert!(value.get("author").is_none());
+        assert_eq!(value["palette"][0]["symbol"], ".");
+        assert_eq!(value["palette"][1]["rgb"], "#000000");
+        assert_eq!(value["rows"][0], json!([{ "length": 2, "colour": 1 }]));
+        assert_eq!(value["columns"][1], json!([{ "length": 1, "colour": 1 }]));
+        assert_eq!(value["columns"][2], json!([{ "length": 1, "colour": 1 }]));
+        assert_eq!(value["goal"], json!(["##.", "..#"]));
+    }
+}

@@ -1,0 +1,114 @@
+//! The puzzles the page offers to pick: the seeds' puzzles and the survey puzzles shipped in
+//! `testdata/`, embedded in the binary with where each comes from (`testdata/ATTRIBUTION.md`).
+
+use serde_json::{json, Value};
+
+/// One shipped puzzle.
+#[derive(Debug)]
+pub struct Example {
+    /// A short name for addresses and tests.
+    pub id: &'static str,
+    /// The file it was read from, under `testdata/`.
+    pub file: &'static str,
+    /// Where it comes from and under which terms, as the page shows it.
+    pub attribution: &'static str,
+    /// The file's text (Simpson `.non`).
+    pub text: &'static str,
+}
+
+const SURVEY: &str = "from Jan Wolter's Survey of Paint-by-Number Puzzle Solvers \
+                      (webpbn.com/survey), redistributable with attribution (CC-BY-3.0)";
+
+macro_rules! example {
+    ($id:literal, $file:literal, $attribution:expr) => {
+        Example {
+            id: $id,
+            file: $file,
+            attribution: $attribution,
+            text: include_str!(concat!("../../../../testdata/", $file)),
+        }
+    };
+}
+
+/// Every shipped puzzle, easiest first.
+pub const EXAMPLES: &[Example] = &[
+    example!(
+        "smallex",
+        "seeds/smallex.non",
+        "the Python notebook's 5x5 picture; from the project's seed documents"
+    ),
+    example!(
+        "duck",
+        "seeds/duck.non",
+        "the R nonogram package's example; from the project's seed documents"
+    ),
+    example!(
+        "gecode-heart",
+        "seeds/gecode-heart.non",
+        "the Gecode nonogram example; from the project's seed documents"
+    ),
+    example!(
+        "lambda",
+        "seeds/lambda.non",
+        "clues derived from a blog post's printed solution; from the project's seed documents"
+    ),
+    example!(
+        "haskell-test",
+        "seeds/haskell-test.non",
+        "the HaskellWiki nonogram test puzzle; from the project's seed documents"
+    ),
+    example!(
+        "r-logo",
+        "seeds/r-logo.non",
+        "the R nonogram package's example; from the project's seed documents"
+    ),
+    example!("webpbn-00001", "puzzles/webpbn-00001.non", SURVEY),
+    example!("webpbn-00006", "puzzles/webpbn-00006.non", SURVEY),
+    example!("webpbn-06574", "puzzles/webpbn-06574.non", SURVEY),
+];
+
+impl Example {
+    /// The example by id.
+    pub fn find(id: &str) -> Option<&'static Example> {
+        EXAMPLES.iter().find(|e| e.id == id)
+    }
+
+    /// The puzzle's title, from its file (else its id).
+    pub fn title(&self) -> String {
+        self.text
+            .lines()
+            .find_map(|l| l.strip_prefix("title "))
+            .map(|t| t.trim().trim_matches('"').to_string())
+            .unwrap_or_else(|| self.id.to_string())
+    }
+
+    /// As `GET /api/examples` lists it.
+    pub fn json(&self) -> Value {
+        json!({
+            "id": self.id,
+            "title": self.title(),
+            "file": format!("testdata/{}", self.file),
+            "attribution": self.attribution,
+            "text": self.text,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_example_parses_and_has_a_title() {
+        for example in EXAMPLES {
+            let puzzles = nonogram_formats::parse(example.text, nonogram_formats::Format::Non)
+                .unwrap_or_else(|e| panic!("{}: {e}", example.id));
+            assert_eq!(puzzles.len(), 1, "{}", example.id);
+            assert!(!example.title().is_empty());
+            assert_eq!(
+                Example::find(example.id).map(|e| e.file),
+                Some(example.file)
+            );
+        }
+    }
+}

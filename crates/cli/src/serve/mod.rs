@@ -1,0 +1,322 @@
+//! `nonogram serve`: a local web page for solving, understanding and making puzzles, and the
+//! JSON API it calls, over the same library and the same report path as the command line.
+//!
+//! One process serves one page (HTML, CSS and JavaScript embedded in the binary: no CDN, no
+//! download, no build step; see [`assets`]) and a small JSON API ([`api`]). Every answer that
+//! says something about a puzzle comes from `crate::report`, as `nonogram solve --output json`
+//! and `nonogram explain --output json` print it, so the page and the command line never
+//! disagree.
+//!
+//! The server listens on 127.0.0.1 unless `--bind` names another address. It is made for one
+//! person's browser, but it must not fall over when that browser (or anything else that can
+//! reach it) misbehaves, so every request is bounded ([`Limits`]):
+//!
+//! - a body size limit (puzzle text and JSON, images), answered with 413;
+//! - a time limit: the request's own `timeout` can only lower the server's `--max-time`; the
+//!   solver stops itself at that limit and says so (`stop: "time-limit"`), and a watchdog
+//!   answers 408 if any work overruns it, so no connection hangs;
+//! - at most one solve per core at a time ([`jobs`]); a request that cannot start within its
+//!   time limit is answered 503;
+//! - cancellation: closing the request (the page aborts its fetch) or `POST /api/cancel` raises
+//!   the job's flag, and the solver, the explainer loop and the maker's check all poll it.
+//!
+//! Errors are `{"error": "one sentence"}` with a 4xx status (5xx only for a bug or a busy
+//! server), and each request is logged as one line on standard error.
+
+pub mod api;
+pub mod assets;
+pub mod examples;
+pub mod jobs;
+
+use std::future::Future;
+use std::io::{self, Write};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::{Request, State};
+use axum::http::StatusCode;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+
+use crate::cli::parse_seconds;
+use crate::error::{CliError, Exit};
+
+/// Arguments of `nonogram serve`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The port to listen on; 0 picks a free one (the address is printed on standard output).
+    #[arg(long, value_name = "PORT", default_value_t = 8080)]
+    pub port: u16,
+
+    /// The address to listen on. The default, 127.0.0.1, serves this machine only; any other
+    /// address (0.0.0.0 for every interface) lets others on the network use the page and your
+    /// processor, so give one only on a network you trust.
+    #[arg(long, value_name = "ADDRESS", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub bind: IpAddr,
+
+    /// Open the page in the default web browser once the server listens.
+    #[arg(long)]
+    pub open: bool,
+
+    /// The longest any request may work, in seconds; a request's own `timeout` can only lower
+    /// it.
+    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = parse_max_time)]
+    pub max_time: Duration,
+
+    /// Solves run at the same time (default 0: one per core); more requests wait their turn.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+
+    /// No log line per request on standard error.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// A `--max-time`: positive, at most an hour.
+fn parse_max_time(text: &str) -> Result<Duration, String> {
+    let limit = parse_seconds(text)?;
+    if limit.is_zero() || limit > Duration::from_secs(3600) {
+        return Err(format!(
+            "'{text}' is not a time limit between 0 and 3600 seconds"
+        ));
+    }
+    Ok(limit)
+}
+
+/// What every request is held to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest a request may work. Default: 30 s.
+    pub max_time: Duration,
+    /// The largest JSON request (puzzle text, grids, pictures). Default: 1 MiB.
+    pub max_body: usize,
+    /// The largest uploaded image (`POST /api/picture`). Default: 8 MiB.
+    pub max_image: usize,
+    /// The most solutions one solve may ask for. Default: 100.
+    pub max_solutions: usize,
+    /// The most steps one explanation returns. Default: 100,000.
+    pub max_steps: usize,
+    /// Solves at the same time. Default: one per core.
+    pub jobs: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_time: Duration::from_secs(30),
+            max_body: 1024 * 1024,
+            max_image: 8 * 1024 * 1024,
+            max_solutions: 100,
+            max_steps: 100_000,
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// How long a request may overrun its time limit (reading its body, waiting for work that
+/// polls its flag) before the watchdog answers 408 for it.
+const GRACE: Duration = Duration::from_secs(2);
+
+/// What every handler shares.
+#[derive(Debug)]
+pub struct Server {
+    /// The limits.
+    pub limits: Limits,
+    /// The running jobs and the permits to start one.
+    pub jobs: jobs::Jobs,
+    /// Whether to log each request.
+    pub log: bool,
+}
+
+/// The shared state as handlers receive it.
+pub type Shared = Arc<Server>;
+
+impl Server {
+    /// A server held to `limits`, logging each request if `log`.
+    pub fn new(limits: Limits, log: bool) -> Shared {
+        Arc::new(Server {
+            limits,
+            jobs: jobs::Jobs::new(limits.jobs),
+            log,
+        })
+    }
+}
+
+/// The whole application: the page, its assets and the API, with the time limit and the log
+/// line around every request.
+pub fn app(server: Shared) -> Router {
+    Router::new()
+        .merge(assets::routes())
+        .merge(api::routes(&server.limits))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(server.clone(), around))
+        .with_state(server)
+}
+
+/// The log line and the time limit of every request: work that is still going `GRACE` past
+/// the limit is dropped (its job's flag raised by the drop) and answered 408.
+async fn around(State(server): State<Shared>, request: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let limit = server.limits.max_time + GRACE;
+    let response = match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => api::ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request took longer than the server's limit of {} s",
+                server.limits.max_time.as_secs_f64()
+            ),
+        )
+        .into_response(),
+    };
+    if server.log {
+        let status = response.status().as_u16();
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        // One write per line, so that lines of concurrent requests never interleave.
+        let line = format!("{method} {path} {status} {ms:.1} ms\n");
+        let _ = io::stderr().lock().write_all(line.as_bytes());
+    }
+    response
+}
+
+async fn not_found() -> api::ApiError {
+    api::ApiError::new(StatusCode::NOT_FOUND, "there is nothing at this address")
+}
+
+async fn method_not_allowed() -> api::ApiError {
+    api::ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "this address does not take that method",
+    )
+}
+
+/// Serves `app` on `listener` until `shutdown` completes; then cancels every running job and
+/// waits for the requests under way to answer.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    log: bool,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    let server = Server::new(limits, log);
+    let stopping = server.clone();
+    let shutdown = async move {
+        shutdown.await;
+        stopping.jobs.cancel_all();
+    };
+    axum::serve(listener, app(server))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// `nonogram serve`: listens, prints the address, optionally opens a browser, and serves until
+/// Ctrl-C (or SIGTERM).
+pub fn run(args: Args) -> Result<Exit, CliError> {
+    let limits = Limits {
+        max_time: args.max_time,
+        jobs: if args.jobs == 0 {
+            Limits::default().jobs
+        } else {
+            args.jobs
+        },
+        ..Limits::default()
+    };
+    let address = SocketAddr::new(args.bind, args.port);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        // Solves run on blocking threads, at most `jobs` at a time; the rest of these wait for
+        // a permit or finish cancelled work.
+        .max_blocking_threads(limits.jobs + 16)
+        .enable_all()
+        .build()
+        .map_err(|source| CliError::Usage(format!("cannot start the server: {source}")))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|source| CliError::Usage(format!("cannot listen on {address}: {source}")))?;
+        let local = listener
+            .local_addr()
+            .map_err(|source| CliError::Usage(format!("cannot listen on {address}: {source}")))?;
+        let url = format!("http://{local}/");
+        // The first line of standard output is the address: scripts and tests read it.
+        println!("serving the nonogram page at {url} (Ctrl-C stops)");
+        let _ = io::stdout().flush();
+        if !args.bind.is_loopback() {
+            eprintln!(
+                "nonogram: listening on {local}: anyone who can reach this address can use the \
+                 page"
+            );
+        }
+        if args.open {
+            open_browser(&url);
+        }
+        serve(listener, limits, !args.quiet, stop_signal())
+            .await
+            .map_err(|source| CliError::Usage(format!("the server stopped: {source}")))
+    })?;
+    Ok(Exit::Success)
+}
+
+/// Completes on Ctrl-C or, on Unix, SIGTERM.
+async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+    eprintln!("nonogram: stopping the server");
+}
+
+/// Asks the desktop to open `url`; says so on standard error if it cannot.
+fn open_browser(url: &str) {
+    let command = if cfg!(target_os = "macos") {
+        vec!["open", url]
+    } else if cfg!(windows) {
+        vec!["cmd", "/C", "start", "", url]
+    } else {
+        vec!["xdg-open", url]
+    };
+    let spawned = std::process::Command::new(command[0])
+        .args(&command[1..])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if let Err(err) = spawned {
+        eprintln!(
+            "nonogram: cannot open a browser ({}: {err}); open {url} yourself",
+            command[0]
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn max_time_is_bounded() {
+        assert_eq!(parse_max_time("2.5"), Ok(Duration::from_millis(2500)));
+        for bad in ["0", "-1", "3601", "soon"] {
+            assert!(parse_max_time(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! Running the colour engines, alone or together, from the root grid that line propagation
+//! reaches from the givens: what [`crate::Solver`] calls for a puzzle that is not black and
+//! white.
+
+use std::time::Instant;
+
+use nonogram_model::{ColourSet, Puzzle};
+
+use super::grid::ColourGrid;
+use super::learn::{self, ColourLearner, LearnState};
+use super::propagate::ColourPropagator;
+use super::sat::{self, ColourSat, SatState};
+use super::search::ColourSearch;
+use crate::engine::portfolio::{End, Run, LEARN_SHARE};
+use crate::engine::search::Finish;
+use crate::solve::{Config, Deduction, Engine, Given, Stats};
+use crate::termination::{StopFlags, Termination};
+
+/// The grid that line propagation reaches from the givens, or `None` if it contradicts. A given
+/// outside the grid, or of an entry the palette lacks, cannot be satisfied: `None` too.
+pub(crate) fn root(puzzle: &Puzzle, givens: &[Given]) -> Option<ColourGrid> {
+    let mut prop = ColourPropagator::new(puzzle);
+    let mut grid = prop.blank();
+    for g in givens {
+        if g.row >= puzzle.height() || g.col >= puzzle.width() || g.colour.index() >= grid.entries()
+        {
+            return None;
+        }
+        grid.narrow(g.row, g.col, ColourSet::single(g.colour))
+            .ok()?;
+    }
+    prop.enqueue_all();
+    prop.propagate(&mut grid).ok()?;
+    Some(grid)
+}
+
+/// Solves a colour puzzle with the configured engine: the engine's run, unchecked (the caller
+/// checks every solution).
+pub(crate) fn solve(
+    config: &Config,
+    puzzle: &Puzzle,
+    givens: &[Given],
+    flags: StopFlags<'_>,
+) -> Run {
+    let Some(root) = root(puzzle, givens) else {
+        return Run {
+            solutions: Vec::new(),
+            end: End::Exhausted,
+            stats: Stats::default(),
+            engine: Engine::Search,
+        };
+    };
+    if let Some(picture) = root.to_picture() {
+        // Line solving alone completed the grid: every cell is forced.
+        return Run {
+            solutions: vec![picture],
+            end: End::Exhausted,
+            stats: Stats::default(),
+            engine: Engine::Search,
+        };
+    }
+    match config.engine {
+        // A CNF too large to build: the search answers alone (and the outcome says so).
+        Engine::Sat if !sat::fits(puzzle) => search(config, puzzle, root, flags),
+        Engine::Sat => sat(config, puzzle, &root, flags),
+        Engine::Search => search(config, puzzle, root, flags),
+        // Too many variables for the learner: the search answers alone.
+        Engine::Learn | Engine::Auto if !learn::fits(puzzle) => search(config, puzzle, root, flags),
+        Engine::Learn => {
+            let mut learner = learner(config, puzzle, &root);
+            let state = learner.run(&mut Termination::from_flags(flags));
+            from_learn(&mut learner, state)
+        }
+        Engine::Auto => turns(config, puzzle, root, flags),
+    }
+}
+
+/// A learner started from `root`.
+fn learner<'p>(config: &Config, puzzle: &'p Puzzle, root: &ColourGrid) -> ColourLearner<'p> {
+    let mut learner = ColourLearner::new(puzzle, config.max_solutions);
+    // False when the root contradicts: the learner's run then says so at once.
+    let _ = learner.start_from(root);
+    learner
+}
+
+fn from_learn(learner: &mut ColourLearner<'_>, state: LearnState) -> Run {
+    let end = match state {
+        LearnState::Finished { exhausted: true } => End::Exhausted,
+        LearnState::Finished { exhausted: false } => End::Enough,
+        LearnState::Stopped => End::Stopped,
+    };
+    Run {
+        solutions: learner.take_solutions(),
+        end,
+        stats: learner.stats(),
+        engine: Engine::Learn,
+    }
+}
+
+/// Search and learning on one thread, in turns of doubling length, as the black-and-white
+/// `auto` takes them: the search for [`Config::search_budget`] decisions, then the learner for
+/// [`LEARN_SHARE`] times as long as that took, and so on, each resuming where it stopped. The
+/// learner starts from the search's probed root.
+fn turns(config: &Config, puzzle: &Puzzle, root: ColourGrid, flags: StopFlags<'_>) -> Run {
+    let mut search = ColourSearch::new(puzzle, config);
+    search.start_from(root.clone());
+    let mut termination = Termination::from_flags(flags);
+    let mut learner: Option<ColourLearner<'_>> = None;
+    let mut decisions = config.search_budget.max(1);
+    loop {
+        let turn = Instant::now();
+        let limit = search.stats().decisions + decisions;
+        match search.resume(Some(limit), &mut termination) {
+            Finish::Budget => {}
+            finish => {
+                let mut run = from_search(search, finish);
+                if let Some(learner) = &learner {
+                    run.stats += learner.stats();
+                }
+                return run;
+            }
+        }
+        let learner = learner.get_or_insert_with(|| {
+            let start = search.root_grid().unwrap_or(&root);
+            self::learner(config, puzzle, start)
+        });
+        let deadline = Instant::now() + turn.elapsed() * LEARN_SHARE;
+        let state = learner.run(&mut Termination::from_flags(flags.with_deadline(deadline)));
+        match state {
+            LearnState::Stopped if !flags.should_stop() => {}
+            LearnState::Finished { .. } => {
+                let mut run = from_learn(learner, state);
+                run.stats += search.stats();
+                return run;
+            }
+            LearnState::Stopped => {
+                // Out of time: report what either engine found.
+                let mut run = from_search(search, Finish::Stopped);
+                run.stats += learner.stats();
+                run.solutions.extend(learner.take_solutions());
+                return run;
+            }
+        }
+        decisions = decisions.saturating_mul(2);
+    }
+}
+
+/// The SAT engine alone.
+fn sat(config: &Config, puzzle: &Puzzle, root: &ColourGrid, flags: StopFlags<'_>) -> Run {
+    let mut sat = ColourSat::new(puzzle, root, config.max_solutions, flags);
+    let end = match sat.run() {
+        SatState::Finished { exhausted: true } => End::Exhausted,
+        SatState::Finished { exhausted: false } => End::Enough,
+        SatState::Stopped => End::Stopped,
+    };
+    Run {
+        solutions: std::mem::take(&mut sat.solutions),
+        end,
+        stats: Stats::default(),
+        engine: Engine::Sat,
+    }
+}
+
+/// The probing search alone.
+fn search(config: &Config, puzzle: &Puzzle, root: ColourGrid, flags: StopFlags<'_>) -> Run {
+    let mut search = ColourSearch::new(puzzle, config);
+    let finish = search.run_from(root, &mut Termination::from_flags(flags));
+    from_search(search, finish)
+}
+
+fn from_search(search: ColourSearch<'_>, finish: Finish) -> Run {
+    let stats = search.stats();
+    let end = match finish {
+        Finish::Exhausted => End::Exhausted,
+        Finish::Enough => End::Enough,
+        Finish::MemoryLimit => End::MemoryLimit,
+        Finish::Stopped | Finish::Budget => End::Stopped,
+    };
+    Run {
+        solutions: search.into_solutions(),
+        end,
+        stats,
+        engine: Engine::Search,
+    }
+}
+
+/// [`crate::deduce`] for a colour puzzle whose clues are consistent at a glance.
+pub(crate) fn deduce(puzzle: &Puzzle) -> Deduction {
+    let mut prop = ColourPropagator::new(puzzle);
+    let mut grid = prop.blank();
+    let mut unknown_after_sweep = Vec::new();
+    let result = prop.sweeps(&mut grid, |g| unknown_after_sweep.push(g.unknown_count()));
+    Deduction {
+        grid: grid.to_partial(),
+        sweeps: unknown_after_sweep.len(),
+        unknown_after_sweep,
+        contradiction: result.is_err(),
+        reason: None,
+    }
+}

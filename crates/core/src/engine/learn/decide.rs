@@ -1,0 +1,200 @@
+//! Decisions: which cell to decide next, and which way.
+//!
+//! The cell is the most active unassigned one ([`super::heap`]); the value is the cell's target
+//! phase if it has one ([`super::restart`]), else its saved phase, the value it last had. The
+//! first decisions, before conflicts have given the activities any meaning, are where the order
+//! matters most and where the learner knows least; [`Learner::guide`] orders them by each cell's
+//! chance of being filled, estimated from the clues, and [`Learner::diversify`] perturbs that
+//! order reproducibly.
+
+use nonogram_model::{Cell, Picture};
+
+use super::lit::Var;
+use super::Learner;
+use crate::generate::Rng;
+use crate::marginals::{self, Rounds};
+
+/// The largest initial activity [`Learner::guide`] gives (the first conflict bumps by 1).
+const GUIDE_SCALE: f64 = 1e-3;
+/// The most steps of the lines' programmes [`Learner::guide`] takes (over all its rounds): about
+/// a tenth of a second.
+const GUIDE_WORK: usize = 1 << 25;
+
+/// The value each cell is decided with.
+#[derive(Debug)]
+pub(super) struct Phases {
+    /// Per cell: the value it last had (phase saving).
+    pub saved: Vec<bool>,
+    /// Target phases: per cell, the value it had on the longest conflict-free trail since the
+    /// last restart (`None` if it was not on it), and that trail's length. See
+    /// [`Learner::remember_target`].
+    pub target: Vec<Option<bool>>,
+    pub target_len: usize,
+}
+
+impl Phases {
+    /// All cells empty first, no target.
+    pub fn new(cells: usize) -> Phases {
+        Phases {
+            saved: vec![false; cells],
+            target: vec![None; cells],
+            target_len: 0,
+        }
+    }
+
+    /// Whether to decide cell `v` filled: its target phase, else its saved phase.
+    #[inline]
+    pub fn filled(&self, v: Var) -> bool {
+        self.target[v.index()].unwrap_or(self.saved[v.index()])
+    }
+}
+
+impl Learner<'_> {
+    /// The unassigned cell of highest activity.
+    pub(super) fn pick(&mut self) -> Option<Var> {
+        while let Some(v) = self.heap.pop() {
+            if self.trail.is_unknown(v) {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// Perturbs the initial branching order with small random activities (call before
+    /// [`Learner::guide`], whose activities add to these), so that the learner explores
+    /// differently. A quarter of the guidance's scale: the guidance mostly survives, and cells
+    /// about as sure as each other change places. Conflicts soon dominate the activities; the
+    /// early decisions, which shape the run, differ.
+    pub fn diversify(&mut self, seed: u64) {
+        let mut rng = Rng::new(seed);
+        for activity in &mut self.heap.activity {
+            *activity = rng.next_f64() * GUIDE_SCALE / 4.0;
+        }
+        self.heap.rebuild();
+    }
+
+    /// Takes the values of a known solution as every cell's phase and target: the first
+    /// descent then reaches it without a conflict (propagation from a subset of a solution never
+    /// contradicts), and later ones search around it for another.
+    pub fn follow(&mut self, solution: &Picture) {
+        let width = self.lines.width;
+        for v in 0..self.trail.values.len() {
+            let filled = solution.get(v / width, v % width);
+            self.phases.saved[v] = filled;
+            self.phases.target[v] = Some(filled);
+        }
+    }
+
+    /// Guides the first decisions by the clues (call after [`Learner::start_from`]). Each
+    /// unknown cell's chance `p` of being filled is estimated by belief propagation over the
+    /// lines, given the cells known at level 0 ([`marginals::estimate`]). The likelier value
+    /// becomes the cell's phase, and the estimate's certainty `|2p − 1|` its initial activity,
+    /// so the surest cells are decided first, each the likely way. The activities are
+    /// [`GUIDE_SCALE`] at most, below the first conflict's bump, so conflicts take over the
+    /// order at once; the early decisions, which shape the run, are the guided ones.
+    ///
+    /// On the tournament sets the first round alone (each line's plain pattern shares, taken as
+    /// independent evidence) took 10–20% off the time; the later rounds, which let each line's
+    /// view reach far cells through the crossing lines, took three quarters off what remained
+    /// (BENCHMARKS.md). Not every puzzle gains: on the n-Dom family, built so that no line says
+    /// much, the guided order is no faster than the plain one, row by row, and a few puzzles
+    /// yield faster to the plain one, which is why `auto` runs a learner in the plain order too
+    /// (on a second thread, or once a puzzle proves hard).
+    ///
+    /// The rounds are capped so that they take at most [`GUIDE_WORK`] steps of the lines'
+    /// programmes (per round, the sum over the lines of `(runs + 1) · (slack + 1) + cells`,
+    /// the slack being how far the runs can move); a puzzle too large for one round keeps the
+    /// plain order: it spends its time elsewhere. (Counting `(runs + 1) · (cells + 1)` instead
+    /// left random 300×300 puzzles two rounds, and two of four timed out at 60 s; with the
+    /// rounds they take 2.4–5.6 s.)
+    pub fn guide(&mut self) {
+        // A line's programme covers, per run, the starts between its leftmost and rightmost
+        // placements, and a pass over the cells.
+        let lines = &self.lines;
+        let work: usize = (0..lines.slots())
+            .map(|slot| {
+                let runs = lines.clues[slot];
+                let len = lines.range(slot).1;
+                let shortest: usize = runs.iter().map(|&r| r as usize + 1).sum();
+                (runs.len() + 1) * (len + 2).saturating_sub(shortest) + len
+            })
+            .sum();
+        let rounds = Rounds::default();
+        let rounds = Rounds {
+            max: rounds.max.min(GUIDE_WORK / work.max(1)),
+            ..rounds
+        };
+        if rounds.max == 0 {
+            return;
+        }
+        let known = self.known_cells();
+        let Some(chances) =
+            marginals::estimate(lines.width, lines.height, &lines.clues, &known, rounds)
+        else {
+            // Level 0 contradicts; the first propagation will say so.
+            return;
+        };
+        for (v, p) in chances.into_iter().enumerate() {
+            if self.trail.values[v] != Cell::Unknown {
+                continue;
+            }
+            // A solution being followed keeps its values.
+            if self.phases.target[v].is_none() {
+                self.phases.saved[v] = p > 0.5;
+            }
+            self.heap.activity[v] += (2.0 * p - 1.0).abs() * GUIDE_SCALE;
+        }
+        self.heap.rebuild();
+    }
+
+    /// Every cell's value now, row by row.
+    pub(super) fn known_cells(&self) -> Vec<Cell> {
+        self.trail.values.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::random_puzzle;
+    use crate::grid::Grid;
+
+    /// The guided order's first decision is a cell whose estimate is surest, taken the likely
+    /// way (the estimate itself is tested in `marginals`).
+    #[test]
+    fn guide_decides_the_surest_cell_first() {
+        const W: usize = 12;
+        const H: usize = 10;
+        let mut checked = 0;
+        for seed in 0..40 {
+            let puzzle = random_puzzle(&mut Rng::new(seed), W, H, 0.5);
+            let mut learner = Learner::new(&puzzle, 2);
+            if !learner.start_from(&Grid::new(W, H)) {
+                continue;
+            }
+            learner.guide();
+            let known = learner.known_cells();
+            let chance = marginals::estimate(W, H, &learner.lines.clues, &known, Rounds::default())
+                .expect("level 0 is consistent");
+            let unknown: Vec<usize> = (0..W * H).filter(|&v| known[v] == Cell::Unknown).collect();
+            if unknown.is_empty() {
+                continue;
+            }
+            let surest = unknown
+                .iter()
+                .map(|&v| (2.0 * chance[v] - 1.0).abs())
+                .fold(0.0, f64::max);
+            let v = learner.pick().expect("an unknown cell").index();
+            let p = chance[v];
+            assert!(
+                (2.0 * p - 1.0).abs() >= surest - 1e-9,
+                "seed {seed}: cell {v}"
+            );
+            if (p - 0.5).abs() > 1e-9 {
+                assert_eq!(learner.phases.saved[v], p > 0.5, "seed {seed}: cell {v}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 20, "{checked} puzzles left cells unknown");
+    }
+}

@@ -1,0 +1,373 @@
+//! The learning engine: conflict-driven search over the cells, with the line solver as the
+//! propagator (lazy clause generation, as in Ohrimenko, Stuckey and Codish, *Propagation via
+//! lazy clause generation*, Constraints 2009).
+//!
+//! The variables are the cells and nothing else. Propagation alternates two sources: learnt
+//! clauses (two watched literals, as in MiniSat) and the exact line solver, run on every line
+//! whose cells changed. Each cell the line solver fixes records *which line* fixed it and *when*
+//! (its position on the trail), and nothing more: an explanation is only needed if conflict
+//! analysis reaches that cell, which most never do. It is then built on demand: the known cells
+//! of the line at that moment, with the fixed cell flipped, admit no placement; we drop known
+//! cells one at a time, latest first, keeping each only if the line becomes feasible without
+//! it. What remains is a small reason (often a handful of cells near the deduction), and the
+//! clause learnt from reasons like these speaks only of cells, so it prunes every later branch
+//! where those cells recur: exactly what depth-first search, which forgets every dead end, lacks
+//! on the hardest puzzles.
+//!
+//! The rest is a textbook CDCL solver: first-UIP analysis with recursive clause minimization,
+//! non-chronological backjumping, VSIDS branching with phase saving and target phases (the
+//! first decisions guided by each cell's chance of being filled, estimated by belief
+//! propagation over the lines: `Learner::guide`), Luby restarts, and a learnt-clause database
+//! in one flat arena, pruned by literal block distance (Audemard and Simon, *Glucose*, IJCAI
+//! 2009). What was tried and dropped (Glucose restarts, probing at restarts, explanation
+//! caches, other phases) is in BENCHMARKS.md. Solutions are enumerated with blocking clauses
+//! over the decisions that led to them (the rest of the grid follows from those), so
+//! `max_solutions` of 2 proves uniqueness as in the other engines.
+//!
+//! One concern per file, as varisat lays out the same ideas:
+//!
+//! - [`lit`]: cells, literals and values as newtypes;
+//! - [`trail`]: the assignment and the trail, assigning and backtracking;
+//! - [`lines`]: the lines' masks and per-line trails, and the queue of lines to solve;
+//! - [`propagate`]: clause and line propagation to a fixpoint;
+//! - [`explain`]: the line solver's deductions explained on demand;
+//! - [`analyze`]: first-UIP conflict analysis and clause minimisation;
+//! - [`clauses`]: the clause arena, watch lists and reduction by LBD;
+//! - [`heap`]: the variable heap (VSIDS);
+//! - [`decide`]: the next decision, phases, and the guided first order;
+//! - [`restart`]: the Luby schedule and target phases;
+//! - [`solutions`]: recording and blocking solutions.
+//!
+//! This file holds the engine's state, its interface to the rest of the crate, and the main
+//! loop.
+
+mod analyze;
+mod clauses;
+mod decide;
+mod explain;
+mod heap;
+mod lines;
+mod lit;
+mod propagate;
+mod restart;
+mod solutions;
+mod trail;
+
+use nonogram_model::{Cell, Picture, Puzzle};
+
+use crate::grid::Grid;
+use crate::line::{LineSolver, Masks};
+use crate::solve::Stats;
+use crate::termination::Termination;
+use analyze::Analysis;
+use clauses::{ClauseDb, MAX_ARENA, REDUCE_INCREMENT};
+use decide::Phases;
+use explain::Explanations;
+use heap::VarHeap;
+use lines::Lines;
+use lit::{Lit, Var};
+use propagate::Conflict;
+use restart::Restarts;
+use solutions::Solutions;
+use trail::{Reason, Trail};
+
+/// The most cells the learning engine takes. It keeps about 150 bytes per cell (watch lists,
+/// trail, activities, explanations), so this bounds that state near 150 MiB, beside the clause
+/// arena (at most `MAX_ARENA` literals); larger puzzles, which are almost always settled by
+/// line solving and probing, are left to the search.
+pub(crate) const MAX_CELLS: usize = 1 << 20;
+
+/// Whether the learning engine takes `puzzle` (see [`MAX_CELLS`]).
+pub(crate) fn fits(puzzle: &Puzzle) -> bool {
+    puzzle.width() * puzzle.height() <= MAX_CELLS
+}
+
+/// How a [`Learner::run`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LearnState {
+    /// A verdict: every solution enumerated (`exhausted`), or `max_solutions` found.
+    Finished { exhausted: bool },
+    /// The conflict budget of this run was spent; run again to go on.
+    Paused,
+    /// The termination condition fired.
+    Stopped,
+}
+
+/// The learning engine for one puzzle.
+#[derive(Debug)]
+pub(crate) struct Learner<'p> {
+    /// The clues, the known cells line by line, and the lines waiting to be solved.
+    lines: Lines<'p>,
+    /// The assignment and the trail.
+    trail: Trail,
+    /// The line solver, for propagation and explanations.
+    solver: LineSolver,
+    /// What the line solver fixed, as masks of the line solved.
+    out: Masks,
+    /// The line solver's deductions, explained.
+    explanations: Explanations,
+    analysis: Analysis,
+    db: ClauseDb,
+    heap: VarHeap,
+    phases: Phases,
+    restarts: Restarts,
+    solutions: Solutions,
+    /// Whether the root was set ([`Learner::start_from`]).
+    started: bool,
+    /// The verdict, once reached: later runs return it at once.
+    state: Option<LearnState>,
+    stats: Stats,
+}
+
+impl<'p> Learner<'p> {
+    /// A learner for `puzzle` (which must [fit](fits)), to enumerate up to `max_solutions`.
+    pub fn new(puzzle: &'p Puzzle, max_solutions: usize) -> Learner<'p> {
+        assert!(fits(puzzle), "too many cells for the learning engine");
+        let cells = puzzle.width() * puzzle.height();
+        let lines = Lines::new(puzzle);
+        let words = lines.max_words();
+        Learner {
+            lines,
+            trail: Trail::new(cells),
+            solver: LineSolver::new(),
+            out: Masks::new(puzzle.width().max(puzzle.height())),
+            explanations: Explanations::new(cells, words),
+            analysis: Analysis::new(cells),
+            db: ClauseDb::new(cells),
+            heap: VarHeap::new(cells),
+            phases: Phases::new(cells),
+            restarts: Restarts::new(),
+            solutions: Solutions::new(max_solutions),
+            started: false,
+            state: None,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Counters so far (`decisions` and `backtracks`, the latter counting conflicts).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The solutions found so far.
+    pub fn take_solutions(&mut self) -> Vec<Picture> {
+        self.solutions.take()
+    }
+
+    /// Restricts the search to grids symmetric under `map` (cell `v` has the value of cell
+    /// `map[v]`): two binary clauses per cell that moves. Call before the first run. Used by
+    /// [`crate::engine::symmetry`]; the learner then enumerates symmetric solutions only.
+    pub fn tie(&mut self, map: &[usize]) {
+        debug_assert!(!self.started);
+        for (v, &image) in map.iter().enumerate() {
+            if image != v {
+                let (v, image) = (Var::new(v), Var::new(image));
+                self.add_clause(&[Lit::new(v, false), Lit::new(image, true)], None);
+                self.add_clause(&[Lit::new(v, true), Lit::new(image, false)], None);
+            }
+        }
+    }
+
+    /// Starts from a grid of cells already known to follow from the clues (a propagated or
+    /// probed root): they become facts. Call before the first [`Learner::run`]; without it the
+    /// run starts from the empty grid. Returns false if the root contradicts.
+    pub fn start_from(&mut self, grid: &Grid) -> bool {
+        debug_assert!(!self.started);
+        self.started = true;
+        let width = self.lines.width;
+        for r in 0..self.lines.height {
+            for c in 0..width {
+                let value = grid.get(r, c);
+                if value != Cell::Unknown {
+                    let lit = Lit::new(Var::new(r * width + c), value == Cell::Filled);
+                    self.assign(lit, Reason::None);
+                }
+            }
+        }
+        for slot in 0..self.lines.slots() {
+            self.lines.mark_dirty(slot);
+        }
+        if self.propagate().is_some() {
+            self.state = Some(LearnState::Finished { exhausted: true });
+            return false;
+        }
+        true
+    }
+
+    /// Runs until a verdict, the termination condition, or `conflict_limit` more conflicts.
+    pub fn run(
+        &mut self,
+        conflict_limit: Option<u64>,
+        termination: &mut Termination<'_>,
+    ) -> LearnState {
+        if !self.started && !self.start_from(&Grid::new(self.lines.width, self.lines.height)) {
+            return LearnState::Finished { exhausted: true };
+        }
+        if let Some(state) = self.state {
+            return state;
+        }
+        let limit = conflict_limit.map(|l| self.stats.backtracks + l);
+        let state = loop {
+            if let Some(conflict) = self.propagate() {
+                if !self.resolve_conflict(conflict) {
+                    break LearnState::Finished { exhausted: true };
+                }
+                if self.db.arena_len() > MAX_ARENA {
+                    self.reduce();
+                }
+                if termination.should_stop() {
+                    return LearnState::Stopped;
+                }
+                if limit.is_some_and(|l| self.stats.backtracks >= l) {
+                    return LearnState::Paused;
+                }
+                continue;
+            }
+            if self.restarts.due() {
+                self.restart();
+                continue;
+            }
+            if self.db.learnt_count() >= self.db.max_learnts {
+                self.reduce();
+                self.db.max_learnts += REDUCE_INCREMENT;
+            }
+            if termination.should_stop() {
+                return LearnState::Stopped;
+            }
+            let Some(v) = self.pick() else {
+                match self.solution() {
+                    Some(state) => break state,
+                    None => continue,
+                }
+            };
+            self.stats.decisions += 1;
+            self.trail.lim.push(self.trail.lits.len());
+            self.assign(Lit::new(v, self.phases.filled(v)), Reason::None);
+        };
+        self.state = Some(state);
+        state
+    }
+
+    /// Handles a conflict. Returns false when it proves that no (further) solution exists.
+    fn resolve_conflict(&mut self, conflict: Conflict) -> bool {
+        self.stats.backtracks += 1;
+        self.remember_target();
+        self.restarts.conflicts += 1;
+        let lits: Vec<Lit> = match conflict {
+            Conflict::Clause(c) => self.db.lits(c).to_vec(),
+            Conflict::Line(slot) => {
+                let now = self.trail.lits.len() as u32;
+                self.explain_line(slot, now, None)
+            }
+        };
+        // A line's conflict may rest on cells of earlier levels only: it then held there.
+        let top = lits
+            .iter()
+            .map(|&l| self.trail.level(l.var()))
+            .max()
+            .unwrap_or(0);
+        if top == 0 {
+            return false;
+        }
+        self.backtrack(top);
+        let (learnt, backjump) = self.analyze(lits);
+        let lbd = self.lbd(&learnt);
+        self.backtrack(backjump);
+        self.learn(learnt, Some(lbd));
+        self.heap.decay();
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::generate::{random_puzzle, Rng};
+    use crate::solve::Config;
+    use proptest::prelude::*;
+
+    /// Runs a learner to its verdict.
+    pub(super) fn solve(puzzle: &Puzzle, max: usize) -> (LearnState, Vec<Picture>) {
+        let mut learner = Learner::new(puzzle, max);
+        let state = learner.run(None, &mut Termination::never());
+        (state, learner.take_solutions())
+    }
+
+    /// Every solution (up to `max`) by the probing search, which the reference tests check
+    /// against brute force; `None` if there are more.
+    pub(super) fn search_all(puzzle: &Puzzle, max: usize) -> Option<HashSet<Picture>> {
+        let outcome = crate::Solver::new(Config {
+            max_solutions: max + 1,
+            engine: crate::Engine::Search,
+            ..Config::default()
+        })
+        .solve(puzzle);
+        let all: HashSet<Picture> = outcome.solutions.into_iter().collect();
+        (all.len() <= max).then_some(all)
+    }
+
+    /// Whether each line's stretch of the line trails holds exactly its cells on the trail, in
+    /// trail order, with their positions (what explanations rely on).
+    fn line_trails_follow_the_trail(learner: &Learner<'_>) -> bool {
+        let height = learner.lines.height;
+        (0..learner.lines.slots()).all(|slot| {
+            let stretch = learner.lines.known(slot);
+            let on_trail: Vec<(u32, u32)> = learner
+                .trail
+                .lits
+                .iter()
+                .enumerate()
+                .filter_map(|(position, &lit)| {
+                    let [r, c] = learner.lines.row_col(lit.var()).map(|x| x as usize);
+                    match slot < height {
+                        true if r == slot => Some((position as u32, c as u32)),
+                        false if c == slot - height => Some((position as u32, r as u32)),
+                        _ => None,
+                    }
+                })
+                .collect();
+            stretch == on_trail.as_slice()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Puzzles large enough for real conflicts, with restarts every few conflicts, the
+        /// clause database pruned at a handful of clauses, and the run cut into one-conflict
+        /// slices: the learner must enumerate exactly the search's solutions.
+        #[test]
+        fn agrees_with_search_under_stress(
+            seed in any::<u64>(),
+            width in 6usize..=14,
+            height in 6usize..=14,
+            density in 0.35f64..0.65,
+            sliced in any::<bool>(),
+            guided in any::<bool>(),
+        ) {
+            let puzzle = random_puzzle(&mut Rng::new(seed), width, height, density);
+            let max = 12;
+            let Some(want) = search_all(&puzzle, max) else { return Ok(()) };
+            let mut learner = Learner::new(&puzzle, max + 1);
+            if guided && learner.start_from(&Grid::new(width, height)) {
+                learner.guide();
+            }
+            learner.restarts.unit = 2;
+            learner.db.max_learnts = 8;
+            let state = loop {
+                let limit = sliced.then_some(1);
+                match learner.run(limit, &mut Termination::never()) {
+                    LearnState::Paused => prop_assert!(line_trails_follow_the_trail(&learner)),
+                    state => break state,
+                }
+            };
+            prop_assert_eq!(state, LearnState::Finished { exhausted: true });
+            let got: HashSet<Picture> = learner.take_solutions().into_iter().collect();
+            for picture in &got {
+                prop_assert!(puzzle.is_solved_by(picture));
+            }
+            prop_assert_eq!(got, want);
+        }
+    }
+}

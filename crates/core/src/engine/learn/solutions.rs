@@ -1,0 +1,114 @@
+//! Solution enumeration: each complete grid is recorded and then blocked, so that the search
+//! goes on to the next one, until `max_solutions` are found or none is left.
+//!
+//! The blocking clause speaks only of the decisions that led to the grid (every other cell
+//! follows from those by propagation), newest first, so it is as short as the decision level and
+//! asserts at once that the last decision is reversed. With `max_solutions` of 2 this proves
+//! uniqueness, as the other engines do.
+
+use std::collections::HashSet;
+
+use nonogram_model::{Cell, Picture};
+
+use super::lit::Lit;
+use super::{LearnState, Learner};
+
+/// The solutions found so far.
+#[derive(Debug)]
+pub(super) struct Solutions {
+    /// Stop after this many.
+    max: usize,
+    /// Found and not yet taken, in the order found.
+    found: Vec<Picture>,
+    /// Every solution found (the learner never finds one twice, but taking them empties
+    /// `found`).
+    seen: HashSet<Picture>,
+}
+
+impl Solutions {
+    /// None yet, enough at `max` (at least 1).
+    pub fn new(max: usize) -> Solutions {
+        Solutions {
+            max: max.max(1),
+            found: Vec::new(),
+            seen: HashSet::new(),
+        }
+    }
+
+    /// The solutions found since the last call.
+    pub fn take(&mut self) -> Vec<Picture> {
+        std::mem::take(&mut self.found)
+    }
+}
+
+impl Learner<'_> {
+    /// Records the complete grid as a solution and blocks it. Returns whether the enumeration
+    /// is over (enough solutions, or none can remain).
+    pub(super) fn solution(&mut self) -> Option<LearnState> {
+        let values = &self.trail.values;
+        debug_assert_eq!(self.trail.lits.len(), values.len());
+        let (width, height) = (self.lines.width, self.lines.height);
+        let mut picture = Picture::new(width, height);
+        for (v, &value) in values.iter().enumerate() {
+            picture.set(v / width, v % width, value == Cell::Filled);
+        }
+        let solutions = &mut self.solutions;
+        if solutions.seen.insert(picture.clone()) {
+            solutions.found.push(picture);
+        }
+        if solutions.found.len() >= solutions.max {
+            return Some(LearnState::Finished { exhausted: false });
+        }
+        let level = self.trail.decision_level();
+        if level == 0 {
+            return Some(LearnState::Finished { exhausted: true });
+        }
+        // The decisions determine this grid: block them, newest first.
+        let blocking: Vec<Lit> = (0..level as usize)
+            .rev()
+            .map(|l| !self.trail.lits[self.trail.lim[l]])
+            .collect();
+        self.backtrack(level - 1);
+        self.learn(blocking, None);
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::solve;
+    use super::*;
+    use crate::{Clue, Puzzle};
+
+    #[test]
+    fn finds_the_unique_solution_and_proves_it() {
+        let picture = Picture::from_strings(&["#.#", ".#.", "#.#"]).unwrap();
+        let puzzle = Puzzle::from_picture(&picture);
+        let (state, solutions) = solve(&puzzle, 2);
+        assert_eq!(state, LearnState::Finished { exhausted: true });
+        assert_eq!(solutions, vec![picture]);
+    }
+
+    #[test]
+    fn enumerates_every_solution_of_the_diagonal_pair() {
+        // Rows 1 1 and columns 1 1 on 2×2: the two diagonals.
+        let clue = || Clue::new([1]);
+        let puzzle = Puzzle::new(vec![clue(), clue()], vec![clue(), clue()]).unwrap();
+        let (state, solutions) = solve(&puzzle, 5);
+        assert_eq!(state, LearnState::Finished { exhausted: true });
+        assert_eq!(solutions.len(), 2);
+        let (state, solutions) = solve(&puzzle, 2);
+        assert_eq!(state, LearnState::Finished { exhausted: false });
+        assert_eq!(solutions.len(), 2);
+    }
+
+    #[test]
+    fn reports_no_solution() {
+        // Totals agree, lines do not: the bottom row is full, the right column too.
+        let (e, three) = (Clue::empty, || Clue::new([3]));
+        let puzzle = Puzzle::new(vec![e(), e(), three()], vec![e(), e(), three()]).unwrap();
+        let (state, solutions) = solve(&puzzle, 2);
+        assert_eq!(state, LearnState::Finished { exhausted: true });
+        assert!(solutions.is_empty());
+    }
+}

@@ -1,0 +1,313 @@
+//! The steps of an explanation and the rating, and how they read: one sentence a step, rows
+//! and columns counted from 1 (the JSON output counts from 0, from the same fields).
+//!
+//! Kept apart from the [`Explainer`](super::Explainer) that produces them: these are the
+//! explanation's vocabulary, shared by the library's callers (the CLI prints and serialises
+//! them), and how a step reads should not change with how it is found.
+
+use std::fmt;
+
+use crate::grid::Grid;
+use nonogram_model::{Axis, Cell, Clue, LineId};
+
+/// One step of an explanation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Solving one line against its clue fixed some of its cells.
+    Line(LineStep),
+    /// Assuming a cell's value led to a contradiction, so it has the other value.
+    Probe(ProbeStep),
+    /// Neither lines nor single probes decide anything: a cell is set to its value in a solution
+    /// the search found below the current grid.
+    Guess(GuessStep),
+    /// The clues cannot be satisfied (from the starting grid).
+    Contradiction(ContradictionStep),
+}
+
+/// What solving one line fixed. Positions are 0-based cell indexes along the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineStep {
+    /// The line solved.
+    pub line: LineId,
+    /// Its clue.
+    pub clue: Clue,
+    /// Cells that became filled, in increasing order.
+    pub filled: Vec<usize>,
+    /// Cells that became empty, in increasing order.
+    pub empty: Vec<usize>,
+}
+
+/// A probe that contradicted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProbeStep {
+    /// The cell's row, from 0.
+    pub row: usize,
+    /// The cell's column, from 0.
+    pub col: usize,
+    /// The value assumed.
+    pub tried: Cell,
+    /// The line that could no longer be satisfied after propagating the assumption.
+    pub contradiction: LineId,
+    /// The value the cell therefore has (the other one).
+    pub value: Cell,
+}
+
+/// A guess taken from a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuessStep {
+    /// The cell's row, from 0.
+    pub row: usize,
+    /// The cell's column, from 0.
+    pub col: usize,
+    /// The value it takes, the solution's.
+    pub value: Cell,
+    /// Whether the search proved that only one solution extends the grid before the guess (if
+    /// not, the guess picks one of several pictures).
+    pub unique: bool,
+}
+
+/// Why there is no solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ContradictionStep {
+    /// This line's clue cannot be satisfied by its known cells.
+    Line {
+        /// The line.
+        line: LineId,
+        /// Its clue.
+        clue: Clue,
+    },
+    /// The cell can be neither filled (that breaks `if_filled`) nor empty (breaks `if_empty`).
+    Cell {
+        /// The cell's row, from 0.
+        row: usize,
+        /// The cell's column, from 0.
+        col: usize,
+        /// The line that breaks when the cell is filled.
+        if_filled: LineId,
+        /// The line that breaks when the cell is empty.
+        if_empty: LineId,
+    },
+    /// The search found no solution below the current grid.
+    Search,
+}
+
+impl Step {
+    /// The cells this step fixes, as `(row, col, value)`.
+    pub fn cells(&self) -> Vec<(usize, usize, Cell)> {
+        match self {
+            Step::Line(s) => {
+                let at = |i: usize| match s.line.axis {
+                    Axis::Row => (s.line.index, i),
+                    Axis::Column => (i, s.line.index),
+                };
+                let filled = s.filled.iter().map(|&i| (at(i).0, at(i).1, Cell::Filled));
+                let empty = s.empty.iter().map(|&i| (at(i).0, at(i).1, Cell::Empty));
+                filled.chain(empty).collect()
+            }
+            Step::Probe(p) => vec![(p.row, p.col, p.value)],
+            Step::Guess(g) => vec![(g.row, g.col, g.value)],
+            Step::Contradiction(_) => Vec::new(),
+        }
+    }
+
+    /// Writes the step's cells into `grid` (replaying an explanation).
+    pub fn apply(&self, grid: &mut Grid) -> Result<(), crate::Contradiction> {
+        for (r, c, v) in self.cells() {
+            grid.set(r, c, v)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Step {
+    /// One sentence, rows and columns counted from 1: "row 3 (clue 2 3): cells 4-5 filled,
+    /// cell 1 empty".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Line(s) => {
+                write!(f, "{} (clue {}): ", s.line, s.clue)?;
+                let mut parts = Vec::new();
+                if !s.filled.is_empty() {
+                    parts.push(format!("{} filled", cell_list(&s.filled)));
+                }
+                if !s.empty.is_empty() {
+                    parts.push(format!("{} empty", cell_list(&s.empty)));
+                }
+                f.write_str(&parts.join(", "))
+            }
+            Step::Probe(p) => write!(
+                f,
+                "no line decides more; trying cell ({},{}) {} leads to a contradiction in {}, so it is {}",
+                p.row + 1,
+                p.col + 1,
+                cell_word(p.tried),
+                p.contradiction,
+                cell_word(p.value)
+            ),
+            Step::Guess(g) => write!(
+                f,
+                "neither a line nor a single probe decides any cell: guessing cell ({},{}) {} ({})",
+                g.row + 1,
+                g.col + 1,
+                cell_word(g.value),
+                if g.unique {
+                    "the search confirms this is the only way on"
+                } else {
+                    "the clues allow more than one picture from here; this picks one"
+                }
+            ),
+            Step::Contradiction(ContradictionStep::Line { line, clue }) => {
+                write!(f, "{line} (clue {clue}) cannot be satisfied: the puzzle has no solution")
+            }
+            Step::Contradiction(ContradictionStep::Cell { row, col, if_filled, if_empty }) => write!(
+                f,
+                "cell ({},{}) can be neither filled (contradiction in {if_filled}) nor empty \
+                 (contradiction in {if_empty}): the puzzle has no solution",
+                row + 1,
+                col + 1
+            ),
+            Step::Contradiction(ContradictionStep::Search) => {
+                f.write_str("the search finds no solution: the puzzle has none")
+            }
+        }
+    }
+}
+
+/// `filled`, `empty` or `unknown`.
+pub fn cell_word(cell: Cell) -> &'static str {
+    match cell {
+        Cell::Filled => "filled",
+        Cell::Empty => "empty",
+        Cell::Unknown => "unknown",
+    }
+}
+
+/// "cell 4", "cells 1-3, 7", from sorted 0-based positions, shown from 1.
+pub fn cell_list(cells: &[usize]) -> String {
+    let noun = if cells.len() == 1 { "cell" } else { "cells" };
+    format!("{noun} {}", compress_ranges(cells))
+}
+
+/// Sorted 0-based positions as 1-based ranges: `[0, 1, 2, 6]` is "1-3, 7".
+pub fn compress_ranges(cells: &[usize]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < cells.len() {
+        let mut j = i;
+        while j + 1 < cells.len() && cells[j + 1] == cells[j] + 1 {
+            j += 1;
+        }
+        parts.push(if i == j {
+            format!("{}", cells[i] + 1)
+        } else {
+            format!("{}-{}", cells[i] + 1, cells[j] + 1)
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// How hard a puzzle is for a person, from what its explanation needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Difficulty {
+    /// Line solving alone completes the grid, in this many sweeps (a sweep solves every changed
+    /// row, then every changed column).
+    LineSolvable {
+        /// Sweeps that fixed cells.
+        sweeps: usize,
+    },
+    /// Line solving plus this many contradiction probes complete it.
+    Probing {
+        /// Sweeps that fixed cells.
+        sweeps: usize,
+        /// Probes that fixed a cell.
+        probes: usize,
+    },
+    /// Guesses were needed (the puzzle may also have several solutions).
+    Search {
+        /// Sweeps that fixed cells.
+        sweeps: usize,
+        /// Probes that fixed a cell.
+        probes: usize,
+        /// Guesses.
+        decisions: usize,
+    },
+    /// The clues have no solution.
+    NoSolution,
+    /// The explanation has not reached the end yet.
+    Unfinished,
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Difficulty::LineSolvable { sweeps } => {
+                write!(f, "line-solvable in {}", plural(sweeps, "sweep"))
+            }
+            Difficulty::Probing { probes, .. } => {
+                write!(f, "needs probing ({})", plural(probes, "probe"))
+            }
+            Difficulty::Search {
+                decisions,
+                probes: 0,
+                ..
+            } => write!(f, "needs search ({})", plural(decisions, "decision")),
+            Difficulty::Search {
+                decisions, probes, ..
+            } => write!(
+                f,
+                "needs search ({}, after {})",
+                plural(decisions, "decision"),
+                plural(probes, "probe")
+            ),
+            Difficulty::NoSolution => f.write_str("no solution"),
+            Difficulty::Unfinished => f.write_str("unfinished"),
+        }
+    }
+}
+
+impl Difficulty {
+    /// `line`, `probing`, `search`, `none` or `unfinished`: the rating's name for JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::LineSolvable { .. } => "line",
+            Difficulty::Probing { .. } => "probing",
+            Difficulty::Search { .. } => "search",
+            Difficulty::NoSolution => "none",
+            Difficulty::Unfinished => "unfinished",
+        }
+    }
+}
+
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_compressed_and_counted_from_one() {
+        assert_eq!(compress_ranges(&[0, 1, 2, 6]), "1-3, 7");
+        assert_eq!(cell_list(&[3]), "cell 4");
+        assert_eq!(cell_list(&[3, 4]), "cells 4-5");
+        let step = Step::Line(LineStep {
+            line: LineId {
+                axis: Axis::Row,
+                index: 2,
+            },
+            clue: Clue::new([2, 3]),
+            filled: vec![3, 4],
+            empty: vec![0],
+        });
+        assert_eq!(
+            step.to_string(),
+            "row 3 (clue 2 3): cells 4-5 filled, cell 1 empty"
+        );
+    }
+}

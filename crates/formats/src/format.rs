@@ -1,0 +1,371 @@
+//! The one table of formats: each format's name, aliases, file extensions, description and
+//! abilities. [`Format::ALL`], [`Format::from_name`], [`Format::extension`],
+//! [`Format::is_writable`], the detection by extension and the README's list of formats all
+//! come from [`TABLE`], so adding a format is adding a row (and its reader).
+
+use std::fmt;
+
+/// A puzzle file format. [`Format::info`] tells everything about one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Format {
+    /// Steve Simpson's `.non`, with the nonogram-db extensions (colours, `====` bundles).
+    Non,
+    /// Jakub Wilk's `.nin`: `W H`, then row lines and column lines.
+    Nin,
+    /// Olšák's `.g`: sections opened by `:` lines, optional colour declarations.
+    G,
+    /// Olšák's `.mk`: `H W`, row lines, `#`, column lines.
+    Mk,
+    /// The `.cwd` of QNonograms and Sukhoy's solver: `H`, `W` on their own lines, rows, a blank
+    /// line, columns.
+    Cwd,
+    /// webpbn's XML (`<puzzleset>`), as read by pbnsolve.
+    Xml,
+    /// The TAAI/TCGA/ICGA tournament text: `$N` headers, columns first, many puzzles a file.
+    Tournament,
+    /// The R `nonogram` package's puzzle string: `rows-columns`, `:` between lines.
+    String,
+    /// The Gecode example's spec array: `width, height`, then counted clues.
+    Gecode,
+    /// A JSON object with `rows` and `columns` arrays, and a `palette` for colour puzzles.
+    Json,
+    /// A picture of `#` and `.`: the clues are derived from it.
+    Picture,
+    /// nonogrid's TOML: `[clues]` with `rows` and `columns` strings, `[colors]` with `defs`.
+    Toml,
+    /// pynogram's INI: `[clues]` with `rows` and `columns` on continued lines, `[colors]`.
+    Ini,
+    /// gnonograms' `.gno`: `[Dimensions]`, `[Row clues]`, `[Column clues]`, `[Solution grid]`.
+    Gno,
+    /// Simon Tatham's Pattern game ids: `WxH:` then the column and row clues.
+    Tatham,
+}
+
+/// What [`Format::info`] tells about a format: one row of [`TABLE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatInfo {
+    /// The format.
+    pub format: Format,
+    /// The short name used on the command line.
+    pub name: &'static str,
+    /// Other names [`Format::from_name`] accepts.
+    pub aliases: &'static [&'static str],
+    /// File name extensions (without the dot, lowercase) that suggest the format, the usual one
+    /// first.
+    pub extensions: &'static [&'static str],
+    /// One line for people: what the format is.
+    pub description: &'static str,
+    /// Whether [`crate::write()`] writes the format.
+    pub writable: bool,
+    /// Whether the format can describe colour puzzles (more than one colour of block); a writable
+    /// one writes them too.
+    pub colour: bool,
+    /// Whether one file may hold several puzzles ([`crate::write_all`] writes them).
+    pub many: bool,
+}
+
+/// Every format, in the order of the enum.
+pub const TABLE: &[FormatInfo] = &[
+    FormatInfo {
+        format: Format::Non,
+        name: "non",
+        aliases: &["nonpack", "simpson", "nonogram-db"],
+        extensions: &["non", "nonpack"],
+        description: "Steve Simpson's `.non`, with the nonogram-db extensions: colours (`color a #ff0000`, clues `3a,1b`) and `====` between the puzzles of a bundle",
+        writable: true,
+        colour: true,
+        many: true,
+    },
+    FormatInfo {
+        format: Format::Nin,
+        name: "nin",
+        aliases: &["wilk"],
+        extensions: &["nin"],
+        description: "Jakub Wilk's `.nin`: `W H`, then row and column lines",
+        writable: true,
+        colour: false,
+        many: false,
+    },
+    FormatInfo {
+        format: Format::G,
+        name: "g",
+        aliases: &["olsak"],
+        extensions: &["g"],
+        description: "Olšák's `.g`, with its colour declarations (`#d`)",
+        writable: false,
+        colour: true,
+        many: false,
+    },
+    FormatInfo {
+        format: Format::Mk,
+        name: "mk",
+        aliases: &[],
+        extensions: &["mk"],
+        description: "Olšák's `.mk`: `H W`, row lines, `#`, column lines",
+        writable: false,
+        colour: false,
+        many: false,
+    },
+    FormatInfo {
+        format: Format::Cwd,
+        name: "cwd",
+        aliases: &[],
+        extensions: &["cwd"],
+        description: "`.cwd` of QNonograms and Sukhoy's solver",
+        writable: false,
+        colour: false,
+        many: false,
+    },
+    FormatInfo {
+        format: Format::Xml,
+        name: "xml",
+        aliases: &["webpbn", "pbn"],
+        extensions: &["xml", "pbn"],
+        description: "webpbn's XML puzzle sets, with their `<color>` palettes",
+        writable: true,
+        colour: true,
+        many: true,
+    },
+    FormatInfo {
+        format: Format::Tournament,
+        name: "tournament",
+        aliases: &["taai", "tcga", "icga"],
+        extensions: &["txt"],
+        description: "TAAI/TCGA/ICGA tournament text, many puzzles a file, columns first",
+        writable: false,
+        colour: false,
+        many: true,
+    },
+    FormatInfo {
+        format: Format::String,
+        name: "string",
+        aliases: &["r", "rstring"],
+        extensions: &["txt"],
+        description: "the R `nonogram` package's puzzle strings, one a line",
+        writable: true,
+        colour: false,
+        many: true,
+    },
+    FormatInfo {
+        format: Format::Gecode,
+        name: "gecode",
+        aliases: &["spec"],
+        extensions: &["txt"],
+        description: "the Gecode example's spec array",
+        writable: true,
+        colour: false,
+        many: false,
+    },
+    FormatInfo {
+        format: Format::Json,
+        name: "json",
+        aliases: &[],
+        extensions: &["json"],
+        description: "an object with `rows` and `columns` arrays (and a `palette` for colour puzzles), or an array of them",
+        writable: true,
+        colour: true,
+        many: true,
+    },
+    FormatInfo {
+        format: Format::Picture,
+        name: "picture",
+        aliases: &["pic", "image"],
+        extensions: &["txt"],
+        description: "a picture of `#` and `.`; the clues are derived from it (writing needs a goal picture)",
+        writable: true,
+        colour: false,
+        many: false,
+    },
+    FormatInfo {
+        format: Format::Toml,
+        name: "toml",
+        aliases: &["nonogrid"],
+        extensions: &["toml"],
+        description: "nonogrid's TOML: `[clues]` `rows` and `columns`, `[colors]` `defs`",
+        writable: false,
+        colour: true,
+        many: false,
+    },
+    FormatInfo {
+        format: Format::Ini,
+        name: "ini",
+        aliases: &["pynogram"],
+        extensions: &["ini"],
+        description: "pynogram's INI: `[clues]` `rows` and `columns`, `[colors]`",
+        writable: false,
+        colour: true,
+        many: false,
+    },
+    FormatInfo {
+        format: Format::Gno,
+        name: "gno",
+        aliases: &["gnonograms"],
+        extensions: &["gno"],
+        description: "gnonograms' `.gno`: `[Dimensions]`, `[Row clues]`, `[Column clues]`, `[Solution grid]`",
+        writable: false,
+        colour: false,
+        many: false,
+    },
+    FormatInfo {
+        format: Format::Tatham,
+        name: "tatham",
+        aliases: &["pattern", "sgt"],
+        extensions: &[],
+        description: "Simon Tatham's Pattern game ids (`10x10:2/3.1/…`), one a line",
+        writable: false,
+        colour: false,
+        many: true,
+    },
+];
+
+/// [`Format::ALL`], built from [`TABLE`] at compile time.
+const ALL: [Format; TABLE.len()] = {
+    let mut all = [Format::Non; TABLE.len()];
+    let mut i = 0;
+    while i < TABLE.len() {
+        all[i] = TABLE[i].format;
+        i += 1;
+    }
+    all
+};
+
+impl Format {
+    /// Every format, in the order of the enum (and of [`TABLE`]).
+    pub const ALL: &'static [Format] = &ALL;
+
+    /// Everything [`TABLE`] says about this format.
+    pub fn info(self) -> &'static FormatInfo {
+        // The table lists the formats in the order of the enum (a test checks it).
+        &TABLE[self as usize]
+    }
+
+    /// The short name used on the command line.
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The other names [`Format::from_name`] accepts.
+    pub fn aliases(self) -> &'static [&'static str] {
+        self.info().aliases
+    }
+
+    /// The file name extensions that suggest this format, the usual one first (none for
+    /// Tatham's game ids, which live in any text file).
+    pub fn extensions(self) -> &'static [&'static str] {
+        self.info().extensions
+    }
+
+    /// One line for people: what the format is.
+    pub fn description(self) -> &'static str {
+        self.info().description
+    }
+
+    /// The format with this name or alias, ignoring case and surrounding blanks.
+    pub fn from_name(name: &str) -> Option<Format> {
+        let name = name.trim().to_ascii_lowercase();
+        TABLE
+            .iter()
+            .find(|i| i.name == name || i.aliases.contains(&name.as_str()))
+            .map(|i| i.format)
+    }
+
+    /// Whether [`crate::write()`] supports this format. The picture format also needs a goal
+    /// picture in the puzzle's metadata.
+    pub fn is_writable(self) -> bool {
+        self.info().writable
+    }
+
+    /// Whether the format can describe colour puzzles; the writable ones among them write
+    /// colour puzzles too, the others refuse them.
+    pub fn can_hold_colour(self) -> bool {
+        self.info().colour
+    }
+
+    /// Whether one file of this format may hold several puzzles.
+    pub fn can_hold_many(self) -> bool {
+        self.info().many
+    }
+
+    /// The usual file name extension, without the dot (`txt` for the formats that have none of
+    /// their own: [`detect`](fn@crate::detect) tells them apart by their content).
+    pub fn extension(self) -> &'static str {
+        self.extensions().first().copied().unwrap_or("txt")
+    }
+
+    /// The format a file name's extension suggests, when only one format claims it.
+    pub(crate) fn from_extension(ext: &str) -> Option<Format> {
+        let ext = ext.to_ascii_lowercase();
+        let mut claims = TABLE
+            .iter()
+            .filter(|i| i.extensions.contains(&ext.as_str()));
+        let first = claims.next()?;
+        claims.next().is_none().then_some(first.format)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The formats as a Markdown table: the list in the README is this, verbatim (a test checks).
+pub fn markdown_table() -> String {
+    let mut out = String::from(
+        "| name (aliases) | what | extensions | read | write | colour | many a file |\n\
+         |---|---|---|:-:|:-:|:-:|:-:|\n",
+    );
+    let yes = |b: bool| if b { "yes" } else { "" };
+    for i in TABLE {
+        let mut name = format!("`{}`", i.name);
+        if !i.aliases.is_empty() {
+            let aliases: Vec<String> = i.aliases.iter().map(|a| format!("`{a}`")).collect();
+            name = format!("{name} ({})", aliases.join(", "));
+        }
+        let exts: Vec<String> = i.extensions.iter().map(|e| format!("`.{e}`")).collect();
+        out.push_str(&format!(
+            "| {name} | {} | {} | yes | {} | {} | {} |\n",
+            i.description,
+            exts.join(" "),
+            yes(i.writable),
+            yes(i.colour),
+            yes(i.many)
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_follows_the_enum() {
+        for (i, info) in TABLE.iter().enumerate() {
+            assert_eq!(info.format as usize, i, "{}", info.name);
+            assert_eq!(info.format.info(), info);
+        }
+        let mut names: Vec<&str> = TABLE
+            .iter()
+            .flat_map(|i| std::iter::once(i.name).chain(i.aliases.iter().copied()))
+            .collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "a name or alias is used twice");
+        for name in names {
+            assert_eq!(name, name.to_ascii_lowercase());
+        }
+    }
+
+    #[test]
+    fn extensions_claimed_by_one_format() {
+        assert_eq!(Format::from_extension("NON"), Some(Format::Non));
+        assert_eq!(Format::from_extension("gno"), Some(Format::Gno));
+        assert_eq!(Format::from_extension("toml"), Some(Format::Toml));
+        // Many formats are plain text files: the extension says nothing.
+        assert_eq!(Format::from_extension("txt"), None);
+        assert_eq!(Format::from_extension("bmp"), None);
+        assert_eq!(Format::Tatham.extension(), "txt");
+    }
+}
