@@ -261,6 +261,8 @@ fn check_error(e: &ParseError, text: &str, what: impl std::fmt::Display) {
         shown.starts_with(&format!("line {}, column {}: ", e.line, e.column)),
         "{what}: {shown:?}"
     );
+    // Lines end as the readers have them: `\n`, `\r\n` or a lone `\r`.
+    let text = &*crate::scan::line_ends(text);
     let lines = text.split('\n').count();
     if e.line == lines + 1 && e.column == 1 {
         // The end of the input, when the last line has no newline: where a missing line goes.
