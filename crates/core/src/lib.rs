@@ -30,6 +30,8 @@
 
 #![warn(missing_docs)]
 
+#[doc(hidden)]
+pub mod check;
 pub mod colour;
 pub mod engine;
 pub mod explain;

@@ -4,10 +4,10 @@
 //! value), gnonograms' `.gno` has a `[Dimensions]` section, nonogrid's TOML and pynogram's INI a
 //! `[clues]` section (quoted values tell TOML), Tatham's ids open with `WxH:`, tournament files
 //! with a `$N` line, `.non` files have `width`/`rows` keys, Olšák's `.g` files have lines opening
-//! with `:`, Gecode specs have braces or `const int`, and the number-only formats are told apart
-//! by their layout (`W H` then exactly `W + H` lines is `.nin`; the same with a `#` line is
-//! `.mk`; two lines of one number is `.cwd`). Those are *strong* signs and win over the file
-//! name. A picture (only `#`/`.`-like cells) and an R puzzle string are *weak*: a file name that
+//! with `:`, Gecode specs open with a brace or have a line opening with `const int`, and the
+//! number-only formats are told apart by their layout (`W H` then exactly `W + H` lines is
+//! `.nin`; the same with a `#` line is `.mk`; two lines of one number is `.cwd`). Those are
+//! *strong* signs and win over the file name. A picture (only `#`/`.`-like cells) and an R puzzle string are *weak*: a file name that
 //! says otherwise wins over them. The extensions are those of [`crate::TABLE`]; an extension
 //! that several formats share (`.txt`) says nothing. The `--format` option of the tools
 //! overrides all of this.
@@ -68,7 +68,7 @@ fn from_content(content: &str) -> Option<(Format, Strength)> {
     if is_tatham_id(first) {
         return Some((Format::Tatham, Strong));
     }
-    if trimmed.starts_with('{') || content.contains("const int") {
+    if trimmed.starts_with('{') || non_blank.iter().any(|l| is_gecode_declaration(l)) {
         return Some((Format::Gecode, Strong));
     }
     if non_blank.iter().any(|l| is_non_key(l)) {
@@ -189,6 +189,15 @@ fn is_non_key(line: &str) -> bool {
     }
 }
 
+/// The C++ declaration of a Gecode spec array: a line opening with `const int` (the rest of the
+/// line names the array). Only at the start of a line: a `.non` title may say `const int` too.
+fn is_gecode_declaration(line: &str) -> bool {
+    line.strip_prefix("static ")
+        .unwrap_or(line)
+        .trim_start()
+        .starts_with("const int")
+}
+
 /// A line that can only be an R puzzle string: digits, `,`, `:` and one `-`.
 fn is_string_puzzle(line: &str) -> bool {
     let line = line.trim_matches(['"', '\'']);
@@ -266,6 +275,16 @@ mod tests {
                 Some(Format::Gecode),
             ),
             ("{ 1, 1, 1, 1, 1, 1 }", Some(Format::Gecode)),
+            (
+                "// the heart\nstatic const int heart[] =\n{ 1, 1, 1, 1, 1, 1 };",
+                Some(Format::Gecode),
+            ),
+            // Found by fuzzing (`read_any`): `const int` anywhere made a file Gecode, so a
+            // `.non` file whose title said it was not recognised as `.non`.
+            (
+                "title \"const int\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n",
+                Some(Format::Non),
+            ),
             ("1, 1,\n1, 1,\n1, 1\n", Some(Format::Gecode)),
             (
                 "title \"x\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n",

@@ -37,7 +37,7 @@ use serde::Deserialize;
 
 use nonogram_model::{Clue, ColourId, Palette, Picture, Puzzle, Run};
 
-use crate::error::{ParseError, Pos};
+use crate::error::{ParseError, ParseErrorKind, Pos};
 use crate::palette::{self, Names, PaletteBuilder};
 use crate::picture;
 use crate::scan;
@@ -136,7 +136,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Puzzle>, ParseError> {
     let start = clean.find(|c: char| !c.is_whitespace()).unwrap_or(0);
     let at = scan::pos_of_offset(&clean, start);
     let json_error = |e: serde_json::Error| {
-        let pos = Pos::new(e.line().max(1), e.column().max(1));
+        let pos = Pos::new(e.line().max(1), char_column(text, e.line(), e.column()));
         ParseError::syntax(
             pos,
             lowercase_first(
@@ -262,7 +262,16 @@ fn build(item: JsonPuzzle, at: Pos) -> Result<Puzzle, ParseError> {
         let goal = if has_palette {
             goal_in(puzzle.palette(), &rows, at)?
         } else {
-            picture::parse_rows(rows.iter().map(|r| (at.line, r.as_str())))?
+            let rows = rows.iter().enumerate().map(|(i, r)| (i + 1, r.as_str()));
+            picture::parse_rows(rows).map_err(|e| match e.kind() {
+                // A place in the goal's strings is no place in the file: name the row and the
+                // character, at the puzzle.
+                ParseErrorKind::Syntax(message) => ParseError::syntax(
+                    at,
+                    format!("goal row {}, character {}: {message}", e.line, e.column),
+                ),
+                _ => e.moved_to(at),
+            })?
         };
         if goal.width() != puzzle.width() || goal.height() != puzzle.height() {
             return Err(ParseError::syntax(
@@ -307,6 +316,16 @@ fn goal_in(palette: &Palette, rows: &[String], at: Pos) -> Result<Picture, Parse
             "the goal's rows must all have the same, non-zero length",
         )
     })
+}
+
+/// The column in characters of serde_json's column, which counts bytes (the last byte it read
+/// on line `line`, from 1). `strip_comments` keeps every byte in place, so `text` is the input.
+fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
+    let Some(line) = text.split('\n').nth(line.saturating_sub(1)) else {
+        return byte_column.max(1);
+    };
+    let chars = line.char_indices().take_while(|&(i, _)| i < byte_column);
+    chars.count().max(1)
 }
 
 /// The text with `//` and `/* */` comments outside strings replaced by spaces, so that every
@@ -550,8 +569,19 @@ mod tests {
                 (1, 1),
                 "goal is 1x2",
             ),
+            // Found by fuzzing (`read_any`): a bad goal character was placed at its index in
+            // the goal's string, as if that were a column of the file.
+            (
+                "\n{\"rows\": [[1]], \"columns\": [[1]], \"goal\": [\"..2\"]}",
+                (2, 1),
+                "goal row 1, character 3: unexpected `2` in a picture",
+            ),
             ("{\"rows\": [[1]], /* ", (1, 17), "unterminated"),
             ("{\"rows\": [[1]],", (1, 15), "EOF while parsing"),
+            // Found by fuzzing (`read_any`): serde_json counts columns in bytes, ours count
+            // characters; the BOM here is three bytes and one character.
+            ("\"\u{feff}", (1, 2), "EOF while parsing a string"),
+            ("{\"title\": \"é\", \"rows\": x", (1, 24), "expected value"),
         ];
         for (text, (line, column), want) in cases {
             let e = parse(text).unwrap_err();

@@ -37,6 +37,8 @@ use std::path::Path;
 
 use nonogram_model::Puzzle;
 
+#[doc(hidden)]
+pub mod check;
 mod cwd;
 mod detect;
 mod error;
@@ -146,9 +148,17 @@ pub fn read_file(path: &Path, format: Option<Format>) -> Result<(Format, Vec<Puz
             limit: MAX_INPUT_BYTES,
         }));
     }
-    let text = decode(&bytes).map_err(|e| fail(ErrorKind::Parse(e)))?;
     let name = if stdin { None } else { Some(path) };
-    parse_auto(text, name, format).map_err(|e| fail(ErrorKind::Parse(e)))
+    parse_bytes(&bytes, name, format).map_err(|e| fail(ErrorKind::Parse(e)))
+}
+
+/// What [`read_file`] does once it holds the bytes: [`decode`] them, then [`parse_auto`].
+fn parse_bytes(
+    bytes: &[u8],
+    path: Option<&Path>,
+    format: Option<Format>,
+) -> Result<(Format, Vec<Puzzle>), ParseError> {
+    parse_auto(decode(bytes)?, path, format)
 }
 
 /// The bytes as text, or an error at the first byte that makes them binary.

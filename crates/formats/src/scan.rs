@@ -86,14 +86,14 @@ impl<'a> Columns<'a> {
 /// The position of byte offset `byte` in a whole text.
 pub(crate) fn pos_of_offset(text: &str, byte: usize) -> Pos {
     let byte = byte.min(text.len());
-    let before = &text.as_bytes()[..byte];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
+    let bytes = text.as_bytes();
+    // A line ends with `\n`, `\r\n` or a lone `\r`, as `line_ends` has it for the readers.
+    let ends_line =
+        |i: usize| bytes[i] == b'\n' || bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    let line = (0..byte).filter(|&i| ends_line(i)).count() + 1;
+    let line_start = (0..byte).rev().find(|&i| ends_line(i)).map_or(0, |i| i + 1);
     // Count characters only over whole characters: `byte` may fall inside one (invalid UTF-8).
-    let column = String::from_utf8_lossy(&text.as_bytes()[line_start..byte])
+    let column = String::from_utf8_lossy(&bytes[line_start..byte])
         .chars()
         .count()
         + 1;
@@ -566,5 +566,16 @@ mod tests {
             assert_eq!(index.pos(byte), pos_of_offset(text, byte), "{byte}");
         }
         assert_eq!(quote(&"a".repeat(40)).chars().count(), 27);
+    }
+
+    /// Found by fuzzing (`read_any`): a lone `\r` ended a line for the readers but not for
+    /// positions of byte offsets (a binary file's first bad byte), so the two disagreed.
+    #[test]
+    fn a_lone_carriage_return_ends_a_line() {
+        assert_eq!(pos_of_offset("a\rbc\r\nd", 3), Pos::new(2, 2));
+        assert_eq!(pos_of_offset("a\rbc\r\nd", 6), Pos::new(3, 1));
+        assert_eq!(pos_of_offset("a\r", 2), Pos::new(2, 1));
+        let e = crate::parse_bytes(b"1\r2\r\xff", None, None).unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1));
     }
 }

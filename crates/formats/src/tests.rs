@@ -6,90 +6,13 @@ use std::path::{Path, PathBuf};
 use nonogram_model::{Clue, Colour, ColourId, Palette, Picture, Puzzle, Rgb};
 use proptest::prelude::*;
 
+use crate::check::expected_after;
 use crate::*;
 
-/// The palette a format keeps: all of it in XML and JSON; in `.non` the RGB of each colour, named
-/// and drawn by its letter (or nothing, for a puzzle written as plain black and white); none in
-/// the formats without colours.
-fn palette_after(p: &Puzzle, format: Format) -> Palette {
-    match format {
-        Format::Xml | Format::Json => p.palette().clone(),
-        Format::Non => match non::letters(p.palette()) {
-            None => Palette::black_and_white(),
-            Some(letters) => {
-                let colours = p
-                    .palette()
-                    .colours()
-                    .map(|(id, c)| {
-                        let l = letters[id.index()];
-                        Colour::new(l.to_string(), c.rgb, l)
-                    })
-                    .collect();
-                Palette::new(Colour::new("white", Rgb::WHITE, '.'), colours).unwrap()
-            }
-        },
-        _ => Palette::black_and_white(),
-    }
-}
-
-/// The puzzle as it comes back from `format`: its palette as the format keeps it (see
-/// [`palette_after`]), and the metadata the format can hold.
-fn expected_after(p: &Puzzle, format: Format) -> Puzzle {
-    let mut want = Puzzle::with_palette(
-        palette_after(p, format),
-        p.rows().to_vec(),
-        p.columns().to_vec(),
-    )
-    .unwrap();
-    want.metadata = p.metadata.clone();
-    let m = &mut want.metadata;
-    let keep = |keep: bool, v: &mut Option<String>| {
-        if !keep {
-            *v = None;
-        }
-    };
-    let (title, author, copyright, license, goal) = match format {
-        Format::Non | Format::Json => (true, true, true, true, true),
-        Format::Xml => (true, true, true, false, true),
-        Format::Picture => (false, false, false, false, true),
-        _ => (false, false, false, false, false),
-    };
-    keep(title, &mut m.title);
-    keep(author, &mut m.author);
-    keep(copyright, &mut m.copyright);
-    keep(license, &mut m.license);
-    if !goal {
-        m.goal = None;
-    }
-    want
-}
-
-/// Writes and reads back in every writable format that can hold the puzzle; the puzzle must
-/// come back equal (as the format keeps it). The others must refuse it.
+/// Writes and reads back in every writable format; the puzzle must come back equal (the
+/// property lives in [`crate::check`], which the fuzz target shares).
 pub(crate) fn assert_round_trips(p: &Puzzle) {
-    for &format in Format::ALL.iter().filter(|f| f.is_writable()) {
-        if format == Format::Picture && p.metadata.goal.is_none() {
-            assert!(write(p, format).is_err());
-            continue;
-        }
-        if !p.is_black_and_white() && !format.can_hold_colour() {
-            let e = write(p, format).unwrap_err();
-            assert_eq!(e.kind(), &WriteErrorKind::Colour(format.name()));
-            assert_eq!(
-                e.to_string(),
-                format!("{format} cannot hold colour puzzles")
-            );
-            continue;
-        }
-        let text = write(p, format).unwrap_or_else(|e| panic!("{format}: {e}"));
-        let back = parse(&text, format).unwrap_or_else(|e| panic!("{format}: {e}\n{text}"));
-        assert_eq!(back, vec![expected_after(p, format)], "{format}:\n{text}");
-        assert_eq!(
-            detect(None, &text),
-            Some(format),
-            "detecting written {format}:\n{text}"
-        );
-    }
+    crate::check::round_trip(p);
 }
 
 fn picture(rows: &[&str]) -> Picture {

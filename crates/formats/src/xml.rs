@@ -31,6 +31,10 @@
 //! background's first; `defaultcolor` is the first colour, whose counts are written plain, and
 //! `backgroundcolor` is given when the background is not called `white`.
 //!
+//! Titles, authors and copyrights are written with the five XML escapes and character
+//! references for control characters; the characters XML 1.0 cannot hold at all (the C0
+//! controls but tab, newline and carriage return, and U+FFFE and U+FFFF) are written as U+FFFD.
+//!
 //! The `<!DOCTYPE>` of webpbn files is accepted (external DTDs are never fetched), but entity
 //! declarations are refused: webpbn never uses them and they are the way to make a small file
 //! expand into a huge one.
@@ -433,6 +437,11 @@ fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
+            // XML 1.0 has no way to write the other C0 controls, not even as references.
+            c if c < ' ' && !matches!(c, '\t' | '\n' | '\r') => {
+                out.push(char::REPLACEMENT_CHARACTER)
+            }
+            '\u{fffe}' | '\u{ffff}' => out.push(char::REPLACEMENT_CHARACTER),
             c if c.is_control() => {
                 let _ = write!(out, "&#{};", u32::from(c));
             }
@@ -584,6 +593,19 @@ mod tests {
             .collect();
         let e = parse(&format!("<puzzle>{many}</puzzle>")).unwrap_err();
         assert!(e.to_string().contains("more than 32 colours"), "{e}");
+    }
+
+    /// Found by fuzzing (`read_any`): a `.non` copyright with a control character was written
+    /// as `&#28;`, which XML 1.0 forbids, so the file could not be read back.
+    #[test]
+    fn characters_xml_cannot_hold_are_replaced() {
+        let mut p = parse(SMALL).unwrap().remove(0);
+        p.metadata.title = Some("a\u{1c}b\u{0}c\u{ffff}\td\r\ne\u{85}f".into());
+        let back = parse(&write(std::slice::from_ref(&p))).unwrap().remove(0);
+        assert_eq!(
+            back.metadata.title.as_deref(),
+            Some("a\u{fffd}b\u{fffd}c\u{fffd}\td\r\ne\u{85}f")
+        );
     }
 
     #[test]

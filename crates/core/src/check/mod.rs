@@ -1,0 +1,56 @@
+//! Test support, not API: the properties the fuzz targets under `fuzz/` and the property tests
+//! of `tests/fuzz_checks.rs` hold the solvers to, in one place. Hidden from the docs and free
+//! to change with the tests; a broken property panics with a message that names it.
+//!
+//! Each module has a case type that [`arbitrary`] builds from raw bytes (what the fuzz targets
+//! receive), a `check` of one case, and a `run` that does both: the fuzz target, the replay of
+//! its committed seed corpus (`fuzz/corpus/<target>/`) in `cargo test`, and proptest's random
+//! bytes all decode the same bytes into the same case.
+//!
+//! - [`line`]: every fast line solver agrees with the naive enumerator (and that with plain
+//!   enumeration on short lines); [`colour_line`], the same for the colour line solvers;
+//! - [`engines`]: every engine, asked for 1, 2 or 3 solutions, against a brute force on puzzles
+//!   of up to 6×6 (black and white or in colour), statuses as [`crate::solve`] defines them; and [`crate::deduce`] never
+//!   contradicts a solution;
+//! - [`patterns`]: [`PatternSet`](crate::patterns::PatternSet) counts, lists and intersects
+//!   what plain enumeration finds.
+
+pub mod colour_line;
+pub mod engines;
+pub mod line;
+pub mod patterns;
+
+pub use arbitrary;
+
+use arbitrary::Unstructured;
+
+/// `len` cells read as bits, eight to a byte (missing bytes are zeros): pictures and masks
+/// cost an eighth of a byte a cell, so a line of 1,000 cells is a short input.
+fn bits(u: &mut Unstructured<'_>, len: usize) -> arbitrary::Result<Vec<bool>> {
+    let bytes = u.bytes(len.div_ceil(8).min(u.len()))?;
+    Ok((0..len)
+        .map(|i| bytes.get(i / 8).is_some_and(|b| b >> (i % 8) & 1 == 1))
+        .collect())
+}
+
+/// Which cells of a line of `len` cells are revealed: none, about a quarter, a half, or seven
+/// in eight, each cell by its own bits.
+fn revealed(u: &mut Unstructured<'_>, len: usize) -> arbitrary::Result<Vec<bool>> {
+    let density = u.int_in_range(0u8..=3)?;
+    if density == 0 {
+        return Ok(vec![false; len]);
+    }
+    let (a, b, c) = (bits(u, len)?, bits(u, len)?, bits(u, len)?);
+    Ok((0..len)
+        .map(|i| match density {
+            1 => a[i] && b[i],
+            2 => a[i],
+            _ => a[i] || b[i] || c[i],
+        })
+        .collect())
+}
+
+/// A line's cells as `#`, `.` and `?`, for messages.
+fn show(cells: &[nonogram_model::Cell]) -> String {
+    cells.iter().map(|c| c.symbol()).collect()
+}
