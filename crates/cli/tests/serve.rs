@@ -3,6 +3,9 @@
 //! (an explicit cancel, a closed connection), a bounded burst of concurrent requests, and the
 //! log line per request. Every error must be JSON with one sentence and a 4xx status (503 for
 //! a busy server), never a panic or a hung connection.
+//!
+//! (Nearly 900 lines: one test file per API, as for every command, so that `cargo test --test
+//! serve` runs the API alone and the server is built once for all of its tests.)
 
 mod common;
 

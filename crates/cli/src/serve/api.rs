@@ -1,6 +1,10 @@
 //! The JSON API: one handler per address, each a thin layer over `crate::report` (and the
 //! library calls the command line makes), with its input checked and its work bounded.
 //!
+//! (Over 900 lines, on purpose for now: the ten handlers share the request types, the limits
+//! and the error answers below, and read best side by side as the API's one reference. When a
+//! handler grows, it moves to a module of its own beside this one.)
+//!
 //! Requests are JSON objects (unknown fields are refused, so a misspelt option is an error
 //! rather than silently ignored); a puzzle travels as the text of a file in any format we read
 //! (`puzzle`, with `format` to skip recognition and `index` to pick one of several). Answers
