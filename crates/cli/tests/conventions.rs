@@ -284,3 +284,26 @@ fn a_hint_on_a_wrong_grid_names_the_mistake() {
     assert!(hint.stdout.contains("(r1,c1) is filled"), "{}", hint.stdout);
     assert!(!hint.stdout.contains("no solution"), "{}", hint.stdout);
 }
+
+/// `explain -o FILE` picks what to print from the file's extension, as `solve` does, and
+/// refuses an extension that names neither kind, or one that disagrees with `--output`.
+#[test]
+fn explain_takes_its_kind_from_the_out_file() {
+    let dir = scratch("explain-out");
+    let duck = common::repo_root().join("testdata/seeds/duck.non");
+    let duck = duck.to_str().unwrap();
+    let written = run_in(&dir, &["explain", duck, "-o", "steps.json"], b"");
+    assert_eq!(written.code, 0, "{written:?}");
+    let text = std::fs::read_to_string(dir.join("steps.json")).unwrap();
+    let value: Value = serde_json::from_str(text.trim()).expect("JSON in a .json file");
+    assert!(value["steps"].is_array());
+    let refused = run_in(&dir, &["explain", duck, "-o", "steps.svg"], b"");
+    assert_eq!(refused.code, 2, "{refused:?}");
+    assert!(!dir.join("steps.svg").exists());
+    let disagree = run_in(
+        &dir,
+        &["explain", duck, "--output", "text", "-o", "x.json"],
+        b"",
+    );
+    assert_eq!(disagree.code, 2, "{disagree:?}");
+}

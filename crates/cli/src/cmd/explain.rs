@@ -43,8 +43,13 @@ pub struct Args {
 
     /// `text` (sentences) or `json` (one object: the steps with 0-based indexes, and the
     /// rating).
-    #[arg(long, value_name = "KIND", value_enum, default_value_t = Kind::Text)]
-    pub output: Kind,
+    /// Default: from the extension of the -o FILE (`.json`, `.txt`), else text.
+    #[arg(long, value_name = "KIND", value_enum)]
+    pub output: Option<Kind>,
+
+    /// What is printed: `--output`, or the -o file's extension, or text (set by `run`).
+    #[arg(skip)]
+    pub kind: Kind,
 
     #[command(flatten)]
     pub out: OutFile,
@@ -60,16 +65,18 @@ pub struct Args {
 }
 
 /// What `explain` prints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Kind {
     /// Sentences, and grids drawn with their clues.
+    #[default]
     Text,
     /// One JSON object.
     Json,
 }
 
-pub fn run(args: Args) -> Result<Exit, CliError> {
-    if args.ascii && args.output == Kind::Json {
+pub fn run(mut args: Args) -> Result<Exit, CliError> {
+    args.kind = output_kind(&args)?;
+    if args.ascii && args.kind == Kind::Json {
         return Err(CliError::Usage(
             "--ascii draws text grids; JSON has none".into(),
         ));
@@ -98,7 +105,7 @@ fn explain(
     if let Some(reason) = puzzle.inconsistency() {
         return no_solution(args, out, &reason.to_string());
     }
-    let json = args.output == Kind::Json;
+    let json = args.kind == Kind::Json;
     let renderer = Style::for_destination(out.is_file(), args.ascii).renderer();
     let mut explainer = Explainer::new(puzzle).with_deadline(deadline(args));
     let mut steps = Vec::new();
@@ -165,7 +172,7 @@ pub(super) fn no_solution(
     out: &mut Destination<'_>,
     reason: &str,
 ) -> Result<Exit, CliError> {
-    if args.output == Kind::Json {
+    if args.kind == Kind::Json {
         let value = json!({ "steps": [], "rating": { "rating": "none", "text": "no solution" },
                             "reason": reason });
         writeln!(out, "{value}").map_err(CliError::stdout)?;
@@ -186,7 +193,7 @@ fn hint(
         return no_solution(args, out, &reason.to_string());
     }
     let start = read_grid(path, puzzle)?;
-    let json = args.output == Kind::Json;
+    let json = args.kind == Kind::Json;
     // One limit for the whole hint: the check for mistakes, then the next step.
     let deadline = deadline(args);
     let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
@@ -233,13 +240,34 @@ fn hint(
 fn timed_out(args: &Args, out: &mut Destination<'_>, while_: &str) -> Result<Exit, CliError> {
     let limit = args.timeout.unwrap_or_default().as_secs_f64();
     let text = format!("timed out: the time limit ({limit} s) ran out {while_}");
-    if args.output == Kind::Json {
+    if args.kind == Kind::Json {
         let value = json!({ "step": null, "stop": "time-limit", "text": text });
         writeln!(out, "{value}").map_err(CliError::stdout)?;
     } else {
         writeln!(out, "{text}").map_err(CliError::stdout)?;
     }
     Ok(Exit::Timeout)
+}
+
+/// The kind to print: `--output`, or the -o file's extension (`.json`, `.txt`), or text; an
+/// extension that names neither, or disagrees with `--output`, is refused rather than ignored.
+fn output_kind(args: &Args) -> Result<Kind, CliError> {
+    let from_ext = args.out.extension().map(|ext| match ext.as_str() {
+        "json" => Ok(Kind::Json),
+        "txt" | "text" => Ok(Kind::Text),
+        _ => Err(CliError::Usage(format!(
+            "cannot tell what to write from the extension '.{ext}' of -o; name it with \
+             --output text or json"
+        ))),
+    });
+    match (args.output, from_ext) {
+        (Some(kind), Some(Ok(ext))) if kind != ext => Err(CliError::Usage(
+            "--output disagrees with the extension of the -o file".into(),
+        )),
+        (Some(kind), _) => Ok(kind),
+        (None, Some(ext)) => ext,
+        (None, None) => Ok(Kind::Text),
+    }
 }
 
 /// When `--timeout` runs out (a limit too far away to represent is none).

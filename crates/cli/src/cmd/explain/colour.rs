@@ -28,7 +28,7 @@ pub(super) fn explain(
         return no_solution(args, out, &reason.to_string());
     }
     let palette = puzzle.palette();
-    let json = args.output == Kind::Json;
+    let json = args.kind == Kind::Json;
     let renderer = Style::for_destination(out.is_file(), args.ascii).renderer();
     let mut explainer = ColourExplainer::new(puzzle).with_deadline(deadline(args));
     let mut steps = Vec::new();
@@ -105,7 +105,7 @@ pub(super) fn hint(
     let partial = read_partial(path, |text| {
         nonogram_formats::grid::parse_colour_grid(text, puzzle)
     })?;
-    let json = args.output == Kind::Json;
+    let json = args.kind == Kind::Json;
     if let Some(mistakes) = colour_mistakes(puzzle, &partial) {
         let text = mistakes.text(palette);
         if json {
