@@ -28,7 +28,7 @@ use crate::cmd;
 
 /// Solve, explain, make, draw and convert nonogram (paint-by-number) puzzles.
 #[derive(Debug, Parser)]
-#[command(name = "nonogram", version, about, propagate_version = true)]
+#[command(name = "nonogram", version, propagate_version = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

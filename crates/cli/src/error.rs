@@ -8,13 +8,16 @@ use std::path::PathBuf;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Exit {
-    /// A solution was found (or a conversion succeeded, or deduction found no contradiction).
+    /// The run reached its verdict: a solution found (the search finished or found the
+    /// solutions asked for), a conversion done, or deduction run to its fixpoint without a
+    /// contradiction.
     Success = 0,
     /// The clues have no solution.
     NoSolution = 1,
     /// The input could not be read or parsed, or the command line was wrong.
     BadInput = 2,
-    /// The time limit ran out before any solution was found.
+    /// A time limit or the memory bound cut the run short, whatever it had found by then (the
+    /// output says what that was).
     Timeout = 3,
     /// `batch`: some file could not be read or parsed (its result line has status `error`).
     Failed = 4,

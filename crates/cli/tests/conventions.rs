@@ -307,3 +307,23 @@ fn explain_takes_its_kind_from_the_out_file() {
     );
     assert_eq!(disagree.code, 2, "{disagree:?}");
 }
+
+/// `render --output svg -o y.txt` would write SVG into a text file: refused, as `solve` does.
+#[test]
+fn render_refuses_an_out_file_of_another_kind() {
+    let dir = scratch("render-txt");
+    let duck = common::repo_root().join("testdata/seeds/duck.non");
+    let duck = duck.to_str().unwrap();
+    let refused = run_in(
+        &dir,
+        &["render", duck, "--output", "svg", "-o", "y.txt"],
+        b"",
+    );
+    assert_eq!(refused.code, 2, "{refused:?}");
+    assert!(!dir.join("y.txt").exists());
+    let text = run_in(&dir, &["render", duck, "-o", "y.txt"], b"");
+    assert_eq!(text.code, 0, "{text:?}");
+    assert!(!std::fs::read_to_string(dir.join("y.txt"))
+        .unwrap()
+        .starts_with("<svg"));
+}

@@ -267,7 +267,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         Exit::Interrupted
     } else if counts.error > 0 {
         Exit::Failed
-    } else if summary.stops().time_limit > 0 {
+    } else if summary.stops().time_limit + summary.stops().memory_limit > 0 {
         Exit::Timeout
     } else {
         Exit::Success

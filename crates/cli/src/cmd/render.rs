@@ -77,10 +77,12 @@ fn parse_style(name: &str) -> Result<TextStyle, String> {
 }
 
 /// The kind to write: `--output`, else the extension of `-o`, else text; an extension that
-/// names no kind we write is refused.
+/// names no kind we write is refused, and one that names another kind than `--output` (as
+/// `--output svg -o y.txt`) too, as in `solve`.
 fn kind(args: &Args) -> Result<Kind, CliError> {
     let from_ext = match args.out.extension().as_deref() {
-        None | Some("txt") => None,
+        None => None,
+        Some("txt") => Some(Kind::Text),
         Some("svg") => Some(Kind::Sheet(SheetKind::Svg)),
         Some("png") => Some(Kind::Sheet(SheetKind::Png)),
         Some(ext) if args.output.is_none() => {

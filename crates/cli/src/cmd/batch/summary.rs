@@ -216,13 +216,13 @@ impl Summary {
             .unwrap_or_default();
         let _ = writeln!(
             s,
-            "batch: {} of {} in {} wall, {} CPU, solver time {} ({} jobs{shard})",
+            "batch: {} of {} in {} wall, {} CPU, solver time {} ({}{shard})",
             self.done(),
             plural(self.units.saturating_sub(self.resumed), "puzzle"),
             seconds(self.wall),
             self.cpu.map_or_else(|| "unknown".to_string(), seconds),
             seconds(self.solver_time()),
-            self.jobs,
+            plural(self.jobs, "job"),
         );
         let c = self.counts();
         let mut line = format!(
