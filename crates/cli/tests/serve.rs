@@ -890,3 +890,51 @@ fn bad_serve_options_are_refused_in_one_line() {
         run.stderr
     );
 }
+
+/// Colour puzzles are explained with their colours: the steps' cells carry palette indexes, the
+/// final grid is the solution in palette characters, and a hint names a wrong cell's colour.
+#[test]
+fn colour_puzzles_are_explained_and_hinted_in_colour() {
+    let server = Server::start(&["--quiet"]);
+    let puzzle = repo_text("testdata/formats/nonogrid-colour-uk.toml");
+    let answer = server
+        .post("/api/explain", &json!({ "puzzle": puzzle }))
+        .json();
+    assert_eq!(answer["stop"], "finished", "{answer}");
+    let steps = answer["steps"].as_array().unwrap();
+    assert!(!steps.is_empty());
+    let solved = server
+        .post("/api/solve", &json!({ "puzzle": puzzle }))
+        .json();
+    assert_eq!(answer["grid"], solved["solutions"][0], "{answer}");
+    let entries = solved["puzzle"]["palette"].as_array().map_or(0, Vec::len);
+    let mut decided = 0;
+    for step in steps {
+        for cell in step["cells"].as_array().unwrap() {
+            assert!(cell[2].as_u64().unwrap() < entries.max(3) as u64, "{cell}");
+            decided += 1;
+        }
+    }
+    assert!(decided > 0);
+    // A hint on the solution with one cell changed names that cell.
+    let mut rows: Vec<String> = solved["solutions"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    let first: Vec<char> = rows[0].chars().collect();
+    let other = rows
+        .iter()
+        .flat_map(|r| r.chars())
+        .find(|&c| c != first[0])
+        .expect("two colours");
+    rows[0] = std::iter::once(other)
+        .chain(first[1..].iter().copied())
+        .collect();
+    let hint = server
+        .post("/api/hint", &json!({ "puzzle": puzzle, "grid": rows }))
+        .json();
+    assert!(hint["mistake"].is_object(), "{hint}");
+    assert!(hint["text"].as_str().unwrap().contains("(r1,c1)"), "{hint}");
+}

@@ -6,6 +6,10 @@ use nonogram_core::colour::grid::ColourGrid;
 use nonogram_core::explain::colour::colour_name;
 use nonogram_core::explain::{ColourContradictionStep, ColourExplainer, ColourStep};
 use nonogram_core::{Cells, ColourId, ColourSet, Given, LineId, Palette, PartialGrid, Puzzle};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use nonogram_core::Stop;
 use serde_json::{json, Value};
 
 use super::explain::{line_json, verdict, Verdict};
@@ -71,6 +75,26 @@ pub fn colour_step_json(step: &ColourStep, palette: &Palette) -> Value {
     value
 }
 
+/// [`colour_step_json`] with what the web page draws: `cells`, the cells the step decides as
+/// `[row, col, palette index]` (a cell that only loses some colours stays undecided on the
+/// page), and for a probe the first line that broke as `contradiction`, the line the page
+/// highlights.
+pub fn colour_step_detail_json(step: &ColourStep, palette: &Palette) -> Value {
+    let mut value = colour_step_json(step, palette);
+    value["cells"] = step
+        .cells()
+        .into_iter()
+        .filter_map(|(r, c, set)| set.only().map(|colour| json!([r, c, colour.index()])))
+        .collect::<Vec<_>>()
+        .into();
+    if let ColourStep::Probe(p) = step {
+        if let Some((_, line)) = p.tried.first() {
+            value["contradiction"] = json!({ "line": line.axis.name(), "index": line.index });
+        }
+    }
+    value
+}
+
 fn tried_json(palette: &Palette, tried: &[(ColourId, LineId)]) -> Vec<Value> {
     tried
         .iter()
@@ -93,6 +117,18 @@ pub enum ColourMistakes {
 
 /// Checks the decided cells of `grid` against the solutions: `None` if some solution agrees.
 pub fn colour_mistakes(puzzle: &Puzzle, grid: &PartialGrid) -> Option<ColourMistakes> {
+    // Without a limit or a flag the check always ends by itself.
+    colour_mistakes_within(puzzle, grid, None, None).unwrap_or(None)
+}
+
+/// [`colour_mistakes`] within a time limit, stopping early if `cancel` is raised: `Err` with
+/// the reason when the check was cut short and so says nothing.
+pub fn colour_mistakes_within(
+    puzzle: &Puzzle,
+    grid: &PartialGrid,
+    timeout: Option<Duration>,
+    cancel: Option<&AtomicBool>,
+) -> Result<Option<ColourMistakes>, Stop> {
     let mut givens = Vec::new();
     for row in 0..grid.height() {
         for col in 0..grid.width() {
@@ -101,8 +137,10 @@ pub fn colour_mistakes(puzzle: &Puzzle, grid: &PartialGrid) -> Option<ColourMist
             }
         }
     }
-    // Without a limit or a flag the check always ends by itself.
-    Some(match verdict(puzzle, &givens, None, None).ok()?? {
+    let Some(found) = verdict(puzzle, &givens, timeout, cancel)? else {
+        return Ok(None);
+    };
+    Ok(Some(match found {
         Verdict::Puzzle => ColourMistakes::Puzzle,
         Verdict::Wrong(wrong) => ColourMistakes::Cells(
             wrong
@@ -123,7 +161,7 @@ pub fn colour_mistakes(puzzle: &Puzzle, grid: &PartialGrid) -> Option<ColourMist
                 });
             ColourMistakes::Line(line)
         }
-    })
+    }))
 }
 
 /// The explainer's grid of a partial grid of the puzzle (`None` if a cell allows nothing).

@@ -35,7 +35,8 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use nonogram_core::explain::{Explainer, Step};
+use nonogram_core::colour::grid::ColourGrid;
+use nonogram_core::explain::{ColourExplainer, ColourStep, Explainer, Step};
 use nonogram_core::make::{check_picture_cancellable, MakeConfig};
 use nonogram_core::{Engine, Puzzle, Stop};
 use nonogram_formats::Format;
@@ -47,6 +48,7 @@ use serde_json::{json, Value};
 use crate::cli::{EngineArg, SolveOptions};
 use crate::picture::{is_image, read_picture, PictureOptions};
 use crate::report::explain::{grid_from_rows, mistakes_within, rating_json, step_detail_json};
+use crate::report::explain_colour::{colour_grid, colour_mistakes_within, colour_step_detail_json};
 use crate::report::json::Record;
 use crate::report::puzzle::puzzle_json;
 use crate::report::sheet::{self, SheetKind};
@@ -217,17 +219,103 @@ impl Source {
     }
 }
 
-/// The page's explanations and hints are black-and-white so far: a colour puzzle is refused
-/// rather than explained with its colours ignored (`nonogram explain` explains it).
-fn refuse_colour(puzzle: &Puzzle) -> Result<(), ApiError> {
-    if puzzle.is_black_and_white() {
-        Ok(())
-    } else {
-        Err(ApiError::unprocessable(
-            "the page explains black-and-white puzzles so far; `nonogram explain` explains \
-             colour ones",
-        ))
+/// What bounds an explanation's steps: the request's deadline, the server's step limit, and
+/// the request's cancel flag.
+struct StepLimits<'a> {
+    deadline: Instant,
+    max_steps: usize,
+    cancel: &'a AtomicBool,
+}
+
+impl StepLimits<'_> {
+    /// The steps of `explainer` as JSON until it ends or a limit comes, and why it stopped
+    /// (`finished`, `time-limit`, `cancelled` or `step-limit`).
+    fn run<E: Iterator>(
+        &self,
+        explainer: &mut E,
+        stopped: fn(&E) -> bool,
+        json: impl Fn(&E::Item) -> Value,
+    ) -> (Vec<Value>, &'static str) {
+        let mut steps = Vec::new();
+        let stop = loop {
+            if self.cancel.load(Ordering::Relaxed) {
+                break Stop::Cancelled.name();
+            }
+            if Instant::now() >= self.deadline {
+                break Stop::TimeLimit.name();
+            }
+            if steps.len() >= self.max_steps {
+                break "step-limit";
+            }
+            match explainer.next() {
+                Some(step) => steps.push(json(&step)),
+                None if stopped(explainer) => break Stop::TimeLimit.name(),
+                None => break "finished",
+            }
+        };
+        (steps, stop)
     }
+}
+
+/// A colour puzzle's partly solved grid from the page: rows of palette characters, `?` for
+/// unknown.
+fn colour_start(puzzle: &Puzzle, rows: &[String]) -> Result<ColourGrid, ApiError> {
+    let partial = nonogram_formats::grid::parse_colour_grid(&rows.join("\n"), puzzle)
+        .map_err(|e| ApiError::bad_request(format!("the grid: {e}")))?;
+    colour_grid(puzzle, &partial)
+        .ok_or_else(|| ApiError::bad_request("the grid: a cell has no colour"))
+}
+
+/// `/api/hint` for a colour puzzle: where the grid goes wrong, or the next step.
+fn colour_hint(
+    puzzle: &Puzzle,
+    rows: &[String],
+    limit: Duration,
+    cancel: &AtomicBool,
+) -> Result<Json<Value>, ApiError> {
+    let palette = puzzle.palette();
+    if let Some(reason) = puzzle.inconsistency() {
+        return Ok(Json(json!({
+            "step": null,
+            "mistake": { "kind": "puzzle" },
+            "text": format!("the puzzle has no solution: {reason}"),
+            "complete": false,
+        })));
+    }
+    let deadline = Instant::now().checked_add(limit);
+    let partial = nonogram_formats::grid::parse_colour_grid(&rows.join("\n"), puzzle)
+        .map_err(|e| ApiError::bad_request(format!("the grid: {e}")))?;
+    match colour_mistakes_within(puzzle, &partial, Some(limit), Some(cancel)) {
+        Err(Stop::Cancelled) => return Err(ApiError::cancelled()),
+        Err(_) => return Err(ApiError::timed_out(limit)),
+        Ok(Some(mistakes)) => {
+            return Ok(Json(json!({
+                "step": null,
+                "mistake": mistakes.json(palette),
+                "text": mistakes.text(palette),
+                "complete": false,
+            })))
+        }
+        Ok(None) => {}
+    }
+    let start = colour_start(puzzle, rows)?;
+    let complete = start.is_complete();
+    let mut explainer = ColourExplainer::from_grid(puzzle, start).with_deadline(deadline);
+    let step = explainer.next();
+    if explainer.stopped() {
+        return Err(ApiError::timed_out(limit));
+    }
+    let text = match &step {
+        Some(step) => step.display(palette).to_string(),
+        None => "the grid is complete: every cell is right".to_string(),
+    };
+    Ok(Json(json!({
+        "step": step.as_ref().map(|s| colour_step_detail_json(s, palette)),
+        "mistake": null,
+        "text": text,
+        "complete": step.is_none() && complete,
+        "contradiction": matches!(step, Some(ColourStep::Contradiction(_))),
+    })))
 }
 
 /// A request's time limit: its own `timeout` (seconds), never more than the server's.
@@ -491,7 +579,6 @@ async fn explain(
     run_job(&server, request.id.as_deref(), limit, move |cancel| {
         let loaded = source.load()?;
         let puzzle = &loaded.puzzle;
-        refuse_colour(puzzle)?;
         let mut value = json!({ "width": puzzle.width(), "height": puzzle.height() });
         if let Some(reason) = puzzle.inconsistency() {
             value["steps"] = json!([]);
@@ -501,38 +588,37 @@ async fn explain(
             value["stop"] = "finished".into();
             return Ok(Json(value));
         }
-        let start = match &grid {
-            Some(rows) => grid_from_rows(puzzle, rows).map_err(ApiError::bad_request)?,
-            None => nonogram_core::Grid::new(puzzle.width(), puzzle.height()),
+        let limits = StepLimits {
+            deadline,
+            max_steps,
+            cancel,
         };
-        let mut explainer = Explainer::from_grid(puzzle, start).with_deadline(Some(deadline));
-        let mut steps = Vec::new();
-        let mut stop = "finished";
-        loop {
-            if cancel.load(Ordering::Relaxed) {
-                stop = Stop::Cancelled.name();
-                break;
-            }
-            if Instant::now() >= deadline {
-                stop = Stop::TimeLimit.name();
-                break;
-            }
-            if steps.len() >= max_steps {
-                stop = "step-limit";
-                break;
-            }
-            match explainer.next() {
-                Some(step) => steps.push(step_detail_json(&step)),
-                None if explainer.stopped() => {
-                    stop = Stop::TimeLimit.name();
-                    break;
-                }
-                None => break,
-            }
-        }
+        let (steps, stop) = if puzzle.is_black_and_white() {
+            let start = match &grid {
+                Some(rows) => grid_from_rows(puzzle, rows).map_err(ApiError::bad_request)?,
+                None => nonogram_core::Grid::new(puzzle.width(), puzzle.height()),
+            };
+            let mut explainer = Explainer::from_grid(puzzle, start).with_deadline(Some(deadline));
+            let found = limits.run(&mut explainer, Explainer::stopped, step_detail_json);
+            value["rating"] = rating_json(explainer.difficulty());
+            value["grid"] = explainer.grid().row_strings().into();
+            found
+        } else {
+            let palette = puzzle.palette();
+            let start = match &grid {
+                Some(rows) => colour_start(puzzle, rows)?,
+                None => ColourExplainer::new(puzzle).grid().clone(),
+            };
+            let mut explainer =
+                ColourExplainer::from_grid(puzzle, start).with_deadline(Some(deadline));
+            let found = limits.run(&mut explainer, ColourExplainer::stopped, |step| {
+                colour_step_detail_json(step, palette)
+            });
+            value["rating"] = rating_json(explainer.difficulty());
+            value["grid"] = explainer.grid().to_partial().row_strings(palette).into();
+            found
+        };
         value["steps"] = steps.into();
-        value["rating"] = rating_json(explainer.difficulty());
-        value["grid"] = explainer.grid().row_strings().into();
         value["complete"] = (stop == "finished").into();
         value["stop"] = stop.into();
         Ok(Json(value))
@@ -574,7 +660,9 @@ async fn hint(
     run_job(&server, request.id.as_deref(), limit, move |cancel| {
         let loaded = source.load()?;
         let puzzle = &loaded.puzzle;
-        refuse_colour(puzzle)?;
+        if !puzzle.is_black_and_white() {
+            return colour_hint(puzzle, &rows, limit, cancel);
+        }
         let grid = grid_from_rows(puzzle, &rows).map_err(ApiError::bad_request)?;
         if let Some(reason) = puzzle.inconsistency() {
             return Ok(Json(json!({
