@@ -327,3 +327,14 @@ fn render_refuses_an_out_file_of_another_kind() {
         .unwrap()
         .starts_with("<svg"));
 }
+
+/// `--force` with no file to replace would be ignored: refused instead.
+#[test]
+fn force_needs_a_file_to_replace() {
+    let batch = run(&["batch", "testdata/seeds/duck.non", "--force"]);
+    assert_eq!(batch.code, 2, "{batch:?}");
+    assert!(batch.stderr.contains("--summary"), "{batch:?}");
+    let patterns = run(&["patterns", "1,2", "--width", "5", "--force"]);
+    assert_eq!(patterns.code, 2, "{patterns:?}");
+    assert!(patterns.stderr.contains("--plot"), "{patterns:?}");
+}

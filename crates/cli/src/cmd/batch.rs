@@ -48,6 +48,7 @@ use summary::{Summary, Timing};
 
 /// Arguments of `nonogram batch`.
 #[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("files").args(["out", "summary"]).multiple(true))]
 pub struct Args {
     /// Puzzle files and directories (searched recursively for puzzle files); `-` reads a list of
     /// paths from standard input, one a line.
@@ -77,7 +78,7 @@ pub struct Args {
     pub resume: Option<PathBuf>,
 
     /// Replace an existing -o FILE or --summary FILE.
-    #[arg(long)]
+    #[arg(long, requires = "files")]
     pub force: bool,
 
     /// Also write the summary as JSON to FILE.

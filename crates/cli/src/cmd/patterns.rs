@@ -60,7 +60,7 @@ pub struct Args {
     pub plot: Option<PathBuf>,
 
     /// Replace the plot file if it exists.
-    #[arg(long)]
+    #[arg(long, requires = "plot")]
     pub force: bool,
 
     /// Instead of one clue: print the pattern count of every line of this puzzle file and the
