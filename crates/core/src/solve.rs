@@ -61,9 +61,13 @@ impl Engine {
     /// ([`MAX_LEARN_CELLS`](crate::engine::MAX_LEARN_CELLS),
     /// [`MAX_STATE_VARIABLES`](crate::engine::MAX_STATE_VARIABLES)); a puzzle past them is
     /// searched instead, and [`Outcome::engine`] says so.
+    /// Colour puzzles have the colour engines' own bounds.
     pub fn accepts(self, puzzle: &Puzzle) -> bool {
+        let colour = !puzzle.is_black_and_white();
         match self {
             Engine::Auto | Engine::Search => true,
+            Engine::Learn if colour => crate::colour::learn::fits(puzzle),
+            Engine::Sat if colour => crate::colour::sat::fits(puzzle),
             Engine::Learn => crate::engine::learn::fits(puzzle),
             Engine::Sat => crate::engine::sat::fits(puzzle),
         }

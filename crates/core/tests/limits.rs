@@ -100,3 +100,17 @@ fn solutions_kept_are_bounded_by_memory() {
     assert_eq!(outcome.stop, Stop::SolutionLimit);
     assert_eq!(outcome.solutions.len(), 100);
 }
+
+/// Which engine takes a colour puzzle is decided by the colour engines' own bounds (cells ×
+/// palette entries for the learner), not the black-and-white ones: a 1000×1000 three-colour
+/// puzzle fits the black-and-white learner's million cells but not the colour learner's
+/// 2,097,152 cell-entries, and it is searched instead, saying so.
+#[test]
+fn colour_puzzles_are_accepted_by_the_colour_bounds() {
+    let puzzle =
+        nonogram_core::generate::random_colour_puzzle(&mut Rng::new(3), 1000, 1000, 3, 0.5);
+    assert!(!Engine::Learn.accepts(&puzzle));
+    let small = nonogram_core::generate::random_colour_puzzle(&mut Rng::new(3), 20, 20, 3, 0.5);
+    assert!(Engine::Learn.accepts(&small));
+    assert!(Engine::Sat.accepts(&small));
+}
