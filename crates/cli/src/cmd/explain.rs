@@ -144,26 +144,33 @@ fn explain(
             out.write_all(renderer.render(puzzle, explainer.grid()).as_bytes())
                 .map_err(CliError::stdout)?;
         }
-        if stopped {
-            let limit = args.timeout.unwrap_or_default().as_secs_f64();
-            writeln!(
-                out,
-                "timed out: the time limit ({limit} s) ran out after {}",
-                plural(n, "step")
-            )
-            .map_err(CliError::stdout)?;
-        } else {
-            writeln!(out, "difficulty: {difficulty} ({})", plural(n, "step"))
-                .map_err(CliError::stdout)?;
-        }
+        writeln!(out, "{}", last_line(args, stopped, difficulty, n)).map_err(CliError::stdout)?;
     }
-    Ok(if stopped {
+    Ok(exit(stopped, difficulty))
+}
+
+/// The text explanation's last line: the rating, or that the time limit came first.
+pub(super) fn last_line(args: &Args, stopped: bool, difficulty: Difficulty, n: usize) -> String {
+    if stopped {
+        let limit = args.timeout.unwrap_or_default().as_secs_f64();
+        format!(
+            "timed out: the time limit ({limit} s) ran out after {}",
+            plural(n, "step")
+        )
+    } else {
+        format!("difficulty: {difficulty} ({})", plural(n, "step"))
+    }
+}
+
+/// The exit status of a whole explanation.
+pub(super) fn exit(stopped: bool, difficulty: Difficulty) -> Exit {
+    if stopped {
         Exit::Timeout
     } else if difficulty == Difficulty::NoSolution {
         Exit::NoSolution
     } else {
         Exit::Success
-    })
+    }
 }
 
 /// Clues that cannot all be satisfied, seen without solving.

@@ -9,12 +9,11 @@ use nonogram_core::explain::{ColourExplainer, ColourStep, Difficulty};
 use nonogram_core::Puzzle;
 use serde_json::json;
 
-use super::{deadline, no_solution, read_partial, timed_out, Args, Kind};
+use super::{deadline, exit, last_line, no_solution, read_partial, timed_out, Args, Kind};
 use crate::error::{CliError, Exit};
 use crate::files::Destination;
 use crate::report::explain::rating_json;
 use crate::report::explain_colour::{colour_grid, colour_mistakes, colour_step_json};
-use crate::report::plural;
 use crate::terminal::Style;
 
 /// The whole explanation.
@@ -69,26 +68,9 @@ pub(super) fn explain(
             out.write_all(renderer.render(puzzle, explainer.grid()).as_bytes())
                 .map_err(CliError::stdout)?;
         }
-        if stopped {
-            let limit = args.timeout.unwrap_or_default().as_secs_f64();
-            writeln!(
-                out,
-                "timed out: the time limit ({limit} s) ran out after {}",
-                plural(n, "step")
-            )
-            .map_err(CliError::stdout)?;
-        } else {
-            writeln!(out, "difficulty: {difficulty} ({})", plural(n, "step"))
-                .map_err(CliError::stdout)?;
-        }
+        writeln!(out, "{}", last_line(args, stopped, difficulty, n)).map_err(CliError::stdout)?;
     }
-    Ok(if stopped {
-        Exit::Timeout
-    } else if difficulty == Difficulty::NoSolution {
-        Exit::NoSolution
-    } else {
-        Exit::Success
-    })
+    Ok(exit(stopped, difficulty))
 }
 
 /// `--hint`: the next step from a partial colour grid, or where the grid goes wrong.
