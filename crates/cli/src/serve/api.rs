@@ -266,6 +266,12 @@ fn colour_start(puzzle: &Puzzle, rows: &[String]) -> Result<ColourGrid, ApiError
         .ok_or_else(|| ApiError::bad_request("the grid: a cell has no colour"))
 }
 
+/// A hint's answer when the grid (or the puzzle) is wrong: no step, the mistake and its
+/// sentence.
+fn mistake_answer(mistake: Value, text: String) -> Json<Value> {
+    Json(json!({ "step": null, "mistake": mistake, "text": text, "complete": false }))
+}
+
 /// `/api/hint` for a colour puzzle: where the grid goes wrong, or the next step.
 fn colour_hint(
     puzzle: &Puzzle,
@@ -275,12 +281,10 @@ fn colour_hint(
 ) -> Result<Json<Value>, ApiError> {
     let palette = puzzle.palette();
     if let Some(reason) = puzzle.inconsistency() {
-        return Ok(Json(json!({
-            "step": null,
-            "mistake": { "kind": "puzzle" },
-            "text": format!("the puzzle has no solution: {reason}"),
-            "complete": false,
-        })));
+        return Ok(mistake_answer(
+            json!({ "kind": "puzzle" }),
+            format!("the puzzle has no solution: {reason}"),
+        ));
     }
     let deadline = Instant::now().checked_add(limit);
     let partial = nonogram_formats::grid::parse_colour_grid(&rows.join("\n"), puzzle)
@@ -289,12 +293,10 @@ fn colour_hint(
         Err(Stop::Cancelled) => return Err(ApiError::cancelled()),
         Err(_) => return Err(ApiError::timed_out(limit)),
         Ok(Some(mistakes)) => {
-            return Ok(Json(json!({
-                "step": null,
-                "mistake": mistakes.json(palette),
-                "text": mistakes.text(palette),
-                "complete": false,
-            })))
+            return Ok(mistake_answer(
+                mistakes.json(palette),
+                mistakes.text(palette),
+            ))
         }
         Ok(None) => {}
     }
@@ -665,24 +667,15 @@ async fn hint(
         }
         let grid = grid_from_rows(puzzle, &rows).map_err(ApiError::bad_request)?;
         if let Some(reason) = puzzle.inconsistency() {
-            return Ok(Json(json!({
-                "step": null,
-                "mistake": { "kind": "puzzle" },
-                "text": format!("the puzzle has no solution: {reason}"),
-                "complete": false,
-            })));
+            return Ok(mistake_answer(
+                json!({ "kind": "puzzle" }),
+                format!("the puzzle has no solution: {reason}"),
+            ));
         }
         match mistakes_within(puzzle, &grid, Some(limit), Some(cancel)) {
             Err(Stop::Cancelled) => return Err(ApiError::cancelled()),
             Err(_) => return Err(ApiError::timed_out(limit)),
-            Ok(Some(mistakes)) => {
-                return Ok(Json(json!({
-                    "step": null,
-                    "mistake": mistakes.json(),
-                    "text": mistakes.text(),
-                    "complete": false,
-                })))
-            }
+            Ok(Some(mistakes)) => return Ok(mistake_answer(mistakes.json(), mistakes.text())),
             Ok(None) => {}
         }
         let mut explainer = Explainer::from_grid(puzzle, grid.clone())
