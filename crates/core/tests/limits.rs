@@ -114,3 +114,16 @@ fn colour_puzzles_are_accepted_by_the_colour_bounds() {
     assert!(Engine::Learn.accepts(&small));
     assert!(Engine::Sat.accepts(&small));
 }
+
+/// The SAT engine's CNF is bounded so that a puzzle file of a few kilobytes cannot make
+/// CaDiCaL take gigabytes (a random 200×200 took 2.8 GB, a 90×90 340 MB and 0.4 s past its
+/// time limit to free it): such puzzles are searched instead.
+#[test]
+fn the_sat_engine_takes_no_puzzle_whose_cnf_is_huge() {
+    for (side, seed) in [(90, 1), (200, 2)] {
+        let puzzle = Puzzle::from_picture(&random_picture(&mut Rng::new(seed), side, side, 0.5));
+        assert!(!Engine::Sat.accepts(&puzzle), "{side}×{side}");
+    }
+    let small = Puzzle::from_picture(&random_picture(&mut Rng::new(3), 30, 30, 0.5));
+    assert!(Engine::Sat.accepts(&small));
+}

@@ -21,7 +21,11 @@ use nonogram_model::{Picture, Puzzle};
 
 /// The most automaton-state variables we hand to the SAT solver (each brings about five
 /// clauses): past this the CNF would take gigabytes, and the search engine works alone.
-pub const MAX_STATE_VARIABLES: u64 = 4_000_000;
+/// CaDiCaL holds about 1 KB per state variable once it is solving (a random 200×200 puzzle,
+/// 3 million of them, took 2.8 GB, and a 90×90 one 340 MB and 0.4 s past its time limit to
+/// free them), so 200,000 keeps the engine within about 200 MB and a timely stop; the puzzles
+/// where the SAT engine pays (tournament sizes, up to about 70×70) need fewer.
+pub const MAX_STATE_VARIABLES: u64 = 200_000;
 
 /// How many state variables the CNF of `puzzle` needs: `(L + 1)(slack + 1)` per line.
 pub fn state_variables(puzzle: &Puzzle) -> u64 {
