@@ -544,8 +544,7 @@ pub fn deduce(puzzle: &Puzzle) -> Deduction {
 
 /// [`deduce`], giving up at `deadline` (if any) with the grid as far as line solving got:
 /// [`Deduction::stopped`] says so. A black-and-white puzzle of 2,048 × 2,048 cells takes
-/// seconds to deduce. (Colour puzzles, whose sides are far smaller in practice, are deduced to
-/// the end.)
+/// seconds to deduce, a colour one longer.
 pub fn deduce_within(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
     if let Some(reason) = puzzle.inconsistency() {
         return Deduction {
@@ -558,7 +557,7 @@ pub fn deduce_within(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
         };
     }
     if !puzzle.is_black_and_white() {
-        return crate::colour::portfolio::deduce(puzzle);
+        return crate::colour::portfolio::deduce(puzzle, deadline);
     }
     let mut grid = Grid::new(puzzle.width(), puzzle.height());
     let mut propagator = Propagator::new(puzzle);

@@ -127,3 +127,14 @@ fn the_sat_engine_takes_no_puzzle_whose_cnf_is_huge() {
     let small = Puzzle::from_picture(&random_picture(&mut Rng::new(3), 30, 30, 0.5));
     assert!(Engine::Sat.accepts(&small));
 }
+
+#[test]
+fn a_large_colour_puzzle() {
+    let puzzle =
+        nonogram_core::generate::random_colour_puzzle(&mut Rng::new(11), 1000, 1000, 3, 0.5);
+    check("random 3-colour 1000×1000", &puzzle);
+    let start = std::time::Instant::now();
+    let deduced = nonogram_core::deduce_within(&puzzle, start.checked_add(LIMIT));
+    assert!(start.elapsed() <= LIMIT + SLACK, "{:?}", start.elapsed());
+    assert!(deduced.stopped && !deduced.contradiction);
+}

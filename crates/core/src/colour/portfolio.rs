@@ -16,22 +16,30 @@ use crate::engine::search::Finish;
 use crate::solve::{Config, Deduction, Engine, Given, Stats};
 use crate::termination::{StopFlags, Termination};
 
-/// The grid that line propagation reaches from the givens, or `None` if it contradicts. A given
-/// outside the grid, or of an entry the palette lacks, cannot be satisfied: `None` too.
-pub(crate) fn root(puzzle: &Puzzle, givens: &[Given]) -> Option<ColourGrid> {
+/// Where line propagation from the givens ends, by `deadline` (if any): `Err(true)` when the
+/// deadline came first, `Err(false)` when it contradicts. A given outside the grid, or of an
+/// entry the palette lacks, cannot be satisfied: a contradiction too.
+pub(crate) fn root(
+    puzzle: &Puzzle,
+    givens: &[Given],
+    deadline: Option<Instant>,
+) -> Result<ColourGrid, bool> {
     let mut prop = ColourPropagator::new(puzzle);
+    prop.set_deadline(deadline);
     let mut grid = prop.blank();
     for g in givens {
         if g.row >= puzzle.height() || g.col >= puzzle.width() || g.colour.index() >= grid.entries()
         {
-            return None;
+            return Err(false);
         }
         grid.narrow(g.row, g.col, ColourSet::single(g.colour))
-            .ok()?;
+            .map_err(|_| false)?;
     }
     prop.enqueue_all();
-    prop.propagate(&mut grid).ok()?;
-    Some(grid)
+    match prop.propagate(&mut grid) {
+        Ok(()) => Ok(grid),
+        Err(_) => Err(prop.interrupted()),
+    }
 }
 
 /// Solves a colour puzzle with the configured engine: the engine's run, unchecked (the caller
@@ -42,13 +50,20 @@ pub(crate) fn solve(
     givens: &[Given],
     flags: StopFlags<'_>,
 ) -> Run {
-    let Some(root) = root(puzzle, givens) else {
-        return Run {
-            solutions: Vec::new(),
-            end: End::Exhausted,
-            stats: Stats::default(),
-            engine: Engine::Search,
-        };
+    let root = match root(puzzle, givens, flags.deadline()) {
+        Ok(root) => root,
+        Err(stopped) => {
+            return Run {
+                solutions: Vec::new(),
+                end: if stopped {
+                    End::Stopped
+                } else {
+                    End::Exhausted
+                },
+                stats: Stats::default(),
+                engine: Engine::Search,
+            }
+        }
     };
     if let Some(picture) = root.to_picture() {
         // Line solving alone completed the grid: every cell is forced.
@@ -184,9 +199,10 @@ fn from_search(search: ColourSearch<'_>, finish: Finish) -> Run {
     }
 }
 
-/// [`crate::deduce`] for a colour puzzle whose clues are consistent at a glance.
-pub(crate) fn deduce(puzzle: &Puzzle) -> Deduction {
+/// [`crate::deduce_within`] for a colour puzzle whose clues are consistent at a glance.
+pub(crate) fn deduce(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
     let mut prop = ColourPropagator::new(puzzle);
+    prop.set_deadline(deadline);
     let mut grid = prop.blank();
     let mut unknown = UnknownAfterSweep(Vec::new());
     prop.enqueue_all();
@@ -196,9 +212,9 @@ pub(crate) fn deduce(puzzle: &Puzzle) -> Deduction {
         grid: grid.to_partial(),
         sweeps: unknown_after_sweep.len(),
         unknown_after_sweep,
-        contradiction: result.is_err(),
+        contradiction: result.is_err() && !prop.interrupted(),
         reason: None,
-        stopped: false,
+        stopped: prop.interrupted(),
     }
 }
 

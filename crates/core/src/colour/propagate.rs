@@ -14,6 +14,7 @@
 //! observer, compiles for them to what it was without one.
 
 use std::collections::{HashMap, VecDeque};
+use std::time::Instant;
 
 use nonogram_model::{Axis, ColourSet, LineId, Puzzle};
 
@@ -190,6 +191,12 @@ pub(crate) struct ColourPropagator<'p> {
     before: Vec<u64>,
     /// Line solves that missed the cache.
     pub line_solves: u64,
+    /// When to give up (see [`ColourPropagator::set_deadline`]).
+    deadline: Option<Instant>,
+    /// Cells of lines solved since the clock was last read.
+    polls: u32,
+    /// Whether the deadline has passed (latched).
+    interrupted: bool,
 }
 
 impl<'p> ColourPropagator<'p> {
@@ -208,7 +215,41 @@ impl<'p> ColourPropagator<'p> {
             changed: vec![0; words],
             before: Vec::new(),
             line_solves: 0,
+            deadline: None,
+            polls: 0,
+            interrupted: false,
         }
+    }
+
+    /// Gives up at `deadline`, as the black-and-white propagator does
+    /// (`Propagator::set_deadline`): from then on every line solve fails as if it had found
+    /// a contradiction, and [`ColourPropagator::interrupted`] says so. Callers that set a
+    /// deadline must check it before they take a contradiction for a verdict.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the deadline passed during a propagation (and every result since is void).
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+
+    /// Whether to give up before the next line solve: the clock is read once some 4,096
+    /// cells of lines have been solved since it was last read.
+    #[inline]
+    fn out_of_time(&mut self, len: usize) -> bool {
+        if self.interrupted {
+            return true;
+        }
+        let Some(deadline) = self.deadline else {
+            return false;
+        };
+        self.polls = self.polls.saturating_add(len as u32);
+        if self.polls >= 4096 {
+            self.polls = 0;
+            self.interrupted = Instant::now() >= deadline;
+        }
+        self.interrupted
     }
 
     /// A blank grid of this puzzle.
@@ -304,6 +345,10 @@ impl<'p> ColourPropagator<'p> {
         queue_crossing: bool,
         observer: &mut O,
     ) -> Result<usize, Contradiction> {
+        if self.out_of_time(grid.line_len(line.axis)) {
+            // Given up for the deadline: no line contradicted, and the observer hears nothing.
+            return Err(Contradiction);
+        }
         if O::NARRATES {
             self.before.clear();
             self.before.extend_from_slice(grid.line(line));

@@ -197,8 +197,11 @@ impl<'p> ColourSearch<'p> {
         decision_limit: Option<u64>,
         termination: &mut Termination<'_>,
     ) -> Finish {
+        // As in the black-and-white search: propagation gives up at the deadline too, and an
+        // interrupted search never resumes.
+        self.prop.set_deadline(termination.deadline());
         while !self.stack.is_empty() {
-            if termination.should_stop() {
+            if termination.should_stop() || self.prop.interrupted() {
                 return Finish::Stopped;
             }
             if decision_limit.is_some_and(|b| self.stats.decisions >= b) {
@@ -258,6 +261,10 @@ impl<'p> ColourSearch<'p> {
                     }
                 }
             }
+        }
+        if self.prop.interrupted() {
+            // The last node's "contradiction" was the deadline's.
+            return Finish::Stopped;
         }
         Finish::Exhausted
     }
@@ -323,7 +330,7 @@ impl<'p> ColourSearch<'p> {
                     if options.len() <= 1 {
                         continue;
                     }
-                    if termination.should_stop() {
+                    if termination.should_stop() || self.prop.interrupted() {
                         return Node::Stopped;
                     }
                     let mut survivors = ColourSet::EMPTY;

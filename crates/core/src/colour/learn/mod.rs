@@ -479,7 +479,7 @@ mod tests {
                 ..Config::default()
             })
             .solve(&puzzle);
-            let Some(start) = root(&puzzle, &[]) else {
+            let Ok(start) = root(&puzzle, &[], None) else {
                 assert!(want.solutions.is_empty());
                 continue;
             };
