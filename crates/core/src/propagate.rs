@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use crate::grid::{words_for, Grid};
 use crate::line::{Line, LineCache, LineSolve, LineSolver, Masks};
+use crate::termination::WorkDeadline;
 use crate::Contradiction;
 use nonogram_model::{Axis, Cell, LineId, Puzzle};
 
@@ -120,11 +121,7 @@ pub(crate) struct Propagator<'p> {
     /// Line solves that missed the cache.
     pub line_solves: u64,
     /// When to give up (see [`Propagator::set_deadline`]).
-    deadline: Option<Instant>,
-    /// Cells of lines solved since the clock was last read.
-    polls: u32,
-    /// Whether the deadline has passed (latched).
-    interrupted: bool,
+    deadline: WorkDeadline,
 }
 
 impl<'p> Propagator<'p> {
@@ -139,9 +136,7 @@ impl<'p> Propagator<'p> {
             queued: vec![false; puzzle.width() + puzzle.height()],
             out: Masks::new(puzzle.width().max(puzzle.height())),
             line_solves: 0,
-            deadline: None,
-            polls: 0,
-            interrupted: false,
+            deadline: WorkDeadline::default(),
         }
     }
 
@@ -151,31 +146,12 @@ impl<'p> Propagator<'p> {
     /// propagation of a huge puzzle would outlast any time limit. Callers that set a deadline
     /// must check [`Propagator::interrupted`] before they take a contradiction for a verdict.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
+        self.deadline.set(deadline);
     }
 
     /// Whether the deadline passed during a propagation (and every result since is void).
     pub fn interrupted(&self) -> bool {
-        self.interrupted
-    }
-
-    /// Whether to give up before the next line solve: the clock is read once some 4,096 cells
-    /// of lines have been solved since it was last read (a few dozen microseconds of work), so
-    /// that the check costs one addition per line.
-    #[inline]
-    fn out_of_time(&mut self, len: usize) -> bool {
-        if self.interrupted {
-            return true;
-        }
-        let Some(deadline) = self.deadline else {
-            return false;
-        };
-        self.polls = self.polls.saturating_add(len as u32);
-        if self.polls >= 4096 {
-            self.polls = 0;
-            self.interrupted = Instant::now() >= deadline;
-        }
-        self.interrupted
+        self.deadline.passed()
     }
 
     fn slot(&self, line: LineId) -> usize {
@@ -289,7 +265,7 @@ impl<'p> Propagator<'p> {
                 );
             }
             // A line given up on for the deadline contradicted nothing.
-            Err(_) if self.interrupted => {}
+            Err(_) if self.deadline.passed() => {}
             Err(_) => observer.contradiction(line),
         }
         result
@@ -304,7 +280,7 @@ impl<'p> Propagator<'p> {
         crossing: Crossing,
     ) -> Result<usize, Contradiction> {
         let len = grid.line_len(line.axis);
-        if self.out_of_time(len) {
+        if self.deadline.out_of_time(len) {
             return Err(Contradiction);
         }
         let words = words_for(len);

@@ -102,3 +102,42 @@ impl<'a> Termination<'a> {
         self.stopped
     }
 }
+
+/// A deadline checked from a propagation's hot loop by the work done: the clock is read once
+/// some 4,096 cells of lines have been solved since it was last read (a few dozen microseconds
+/// of work), so a check costs one addition per line. Once passed, it stays passed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WorkDeadline {
+    deadline: Option<Instant>,
+    cells: u32,
+    passed: bool,
+}
+
+impl WorkDeadline {
+    /// Sets (or clears) the deadline.
+    pub fn set(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the deadline has passed, as of the last reading.
+    pub fn passed(&self) -> bool {
+        self.passed
+    }
+
+    /// Counts a line of `len` cells about to be solved; whether to give up instead.
+    #[inline]
+    pub fn out_of_time(&mut self, len: usize) -> bool {
+        if self.passed {
+            return true;
+        }
+        let Some(deadline) = self.deadline else {
+            return false;
+        };
+        self.cells = self.cells.saturating_add(len as u32);
+        if self.cells >= 4096 {
+            self.cells = 0;
+            self.passed = Instant::now() >= deadline;
+        }
+        self.passed
+    }
+}

@@ -20,6 +20,7 @@ use nonogram_model::{Axis, ColourSet, LineId, Puzzle};
 
 use super::grid::ColourGrid;
 use super::line::ColourLineSolver;
+use crate::termination::WorkDeadline;
 use crate::Contradiction;
 
 /// The line cache's size. The black-and-white cache measured best at 384 KiB (a larger one
@@ -192,11 +193,7 @@ pub(crate) struct ColourPropagator<'p> {
     /// Line solves that missed the cache.
     pub line_solves: u64,
     /// When to give up (see [`ColourPropagator::set_deadline`]).
-    deadline: Option<Instant>,
-    /// Cells of lines solved since the clock was last read.
-    polls: u32,
-    /// Whether the deadline has passed (latched).
-    interrupted: bool,
+    deadline: WorkDeadline,
 }
 
 impl<'p> ColourPropagator<'p> {
@@ -215,9 +212,7 @@ impl<'p> ColourPropagator<'p> {
             changed: vec![0; words],
             before: Vec::new(),
             line_solves: 0,
-            deadline: None,
-            polls: 0,
-            interrupted: false,
+            deadline: WorkDeadline::default(),
         }
     }
 
@@ -226,30 +221,12 @@ impl<'p> ColourPropagator<'p> {
     /// a contradiction, and [`ColourPropagator::interrupted`] says so. Callers that set a
     /// deadline must check it before they take a contradiction for a verdict.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
+        self.deadline.set(deadline);
     }
 
     /// Whether the deadline passed during a propagation (and every result since is void).
     pub fn interrupted(&self) -> bool {
-        self.interrupted
-    }
-
-    /// Whether to give up before the next line solve: the clock is read once some 4,096
-    /// cells of lines have been solved since it was last read.
-    #[inline]
-    fn out_of_time(&mut self, len: usize) -> bool {
-        if self.interrupted {
-            return true;
-        }
-        let Some(deadline) = self.deadline else {
-            return false;
-        };
-        self.polls = self.polls.saturating_add(len as u32);
-        if self.polls >= 4096 {
-            self.polls = 0;
-            self.interrupted = Instant::now() >= deadline;
-        }
-        self.interrupted
+        self.deadline.passed()
     }
 
     /// A blank grid of this puzzle.
@@ -345,7 +322,7 @@ impl<'p> ColourPropagator<'p> {
         queue_crossing: bool,
         observer: &mut O,
     ) -> Result<usize, Contradiction> {
-        if self.out_of_time(grid.line_len(line.axis)) {
+        if self.deadline.out_of_time(grid.line_len(line.axis)) {
             // Given up for the deadline: no line contradicted, and the observer hears nothing.
             return Err(Contradiction);
         }
