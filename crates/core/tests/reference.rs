@@ -319,6 +319,36 @@ fn reference_itself_is_right_on_a_known_case() {
     );
 }
 
+/// A puzzle whose clues are all `1` has one solution per permutation: every engine must list
+/// all 720 of the 6×6 one, each once, and say that is all. Probing fixes nothing at any node of
+/// it, which is what makes the search back off (branch without probing); the backoff must not
+/// lose a solution.
+#[test]
+fn every_engine_enumerates_a_permutation_puzzle() {
+    let n = 6;
+    let puzzle = Puzzle::new(vec![Clue::new([1]); n], vec![Clue::new([1]); n]).unwrap();
+    let all = brute_force(&puzzle);
+    assert_eq!(all.len(), 720);
+    for engine in [Engine::Search, Engine::Learn, Engine::Sat, Engine::Auto] {
+        for threads in [1, 2] {
+            let config = Config {
+                max_solutions: 1000,
+                engine,
+                threads,
+                ..Config::default()
+            };
+            let outcome = Solver::new(config).solve(&puzzle);
+            assert_eq!(outcome.status, Status::Multiple, "{engine:?}");
+            assert_eq!(outcome.stop, Stop::Finished, "{engine:?}");
+            let mut got = outcome.solutions.clone();
+            got.sort();
+            got.dedup();
+            assert_eq!(got.len(), 720, "{engine:?} on {threads} threads");
+            assert!(got.iter().all(|p| puzzle.is_solved_by(p)), "{engine:?}");
+        }
+    }
+}
+
 // ----- colour -----
 
 /// A random colour picture's puzzle: `(seed, width, height, colours, density)`, 2 to 4 colours.
