@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every benchmark of BENCHMARKS.md, ours beside nonogrid when it is installed
-# (`cargo install nonogrid --features xml,sat`). Usage:
+# (`cargo install nonogrid --features xml,sat`), and beside nonosolve and hugi when
+# NONOGRAM_BENCH_NONOSOLVE and NONOGRAM_BENCH_HUGI name their binaries (built by you, outside the
+# repository; see crates/bench/src/peer.rs). Usage:
 #
 #   scripts/bench.sh [--quick] [CORPUS_DIR]
 #
@@ -15,7 +17,11 @@ corpus="${1:-../shared/puzzles}"
 cargo build --release -q -p nonogram-bench -p nonogram-cli
 bench=target/release/nonogram-bench
 peer=()
-if command -v nonogrid >/dev/null; then peer=(--peer nonogrid); else echo "(nonogrid not found: our figures only)"; fi
+if command -v nonogrid >/dev/null; then peer=(--peer nonogrid); else echo "(nonogrid not found)"; fi
+for name in nonosolve hugi; do
+  var="NONOGRAM_BENCH_${name^^}"
+  if [[ -n "${!var:-}" ]]; then peer+=(--peer "$name"); fi
+done
 
 echo "## line solver"
 $bench lines

@@ -1,15 +1,17 @@
 //! `nonogram-bench`: the benchmarks behind BENCHMARKS.md.
 //!
-//! - `corpus PATH...`: every puzzle in the files given (directories are walked), solved by us and,
-//!   with `--peer nonogrid`, by the `nonogrid` binary on the same puzzle written as `.nin`, one
-//!   process per puzzle with the same time limit. Prints one row per puzzle with both times, the
-//!   verdicts and their ratio, then totals.
-//! - `random`: a seeded set of random puzzles (Wolter's distribution: 30×30 at 50%), solved on
-//!   `--jobs` threads, one puzzle per thread, with the slowest listed; `--peer` solves a sample
-//!   of the same puzzles with the peer.
+//! - `corpus PATH...`: every puzzle in the files given (directories are walked), solved by us and
+//!   by each `--peer` on the same puzzle, one process per puzzle with the same time limit
+//!   ([`peer`]). Prints one row per puzzle with the times, the verdicts and the ratios, then
+//!   totals.
+//! - `random`: seeded sets of random puzzles (Wolter's distribution: 30×30 at 50%), one set per
+//!   `--seed` given, solved on `--jobs` threads, one puzzle per thread. Prints the distribution
+//!   of times (median to maximum, the 99.9th percentile included: the tail is what users
+//!   notice) and the slowest puzzles, which `--save-slowest N --save-dir DIR` writes as `.non`
+//!   files (the tail set in `testdata/tail/` was made so); each `--peer` solves a sample.
 //! - `lines`: nanoseconds per line solve on random partly known lines.
 //!
-//! `random --colours N` (N of 2 or more) makes colour puzzles of N colours instead; the peer
+//! `random --colours N` (N of 2 or more) makes colour puzzles of N colours instead; nonogrid
 //! reads those as webpbn XML with its `<color>` elements (`.nin` has no colours), and
 //! `lines --colours N` measures the colour line solver.
 //!
@@ -17,7 +19,6 @@
 //! ratios measured in the same run, not absolute figures across runs.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
@@ -29,6 +30,9 @@ use nonogram_core::line::{Line, LineSolve, LineSolver, Masks};
 use nonogram_core::{Clue, Config, Engine, Puzzle, Solver, Status};
 use nonogram_formats::Format;
 use rayon::prelude::*;
+
+mod peer;
+use peer::Peer;
 
 #[derive(Parser)]
 #[command(about = "Benchmarks for the nonogram solver, beside peer solvers")]
@@ -48,12 +52,14 @@ struct SolveArgs {
     /// Our engine: auto, search, learn or sat.
     #[arg(long, default_value = "auto")]
     engine: String,
-    /// Time limit per puzzle, seconds, for us and for the peer.
+    /// Time limit per puzzle, seconds, for us and for the peers.
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
-    /// Peer solver to run on the same puzzles (`nonogrid`, found on PATH).
-    #[arg(long)]
-    peer: Option<String>,
+    /// A peer solver to run on the same puzzles: `nonogrid`, `nonosolve` or `hugi`, as
+    /// `NAME=PATH` or `NAME` (then `$NONOGRAM_BENCH_<NAME>`, else NAME on PATH). Repeat it to
+    /// run several. Never built or shipped by the repository.
+    #[arg(long, value_parser = Peer::parse)]
+    peer: Vec<Peer>,
     /// Our learning engine's initial order (0: its own; see `Config::seed`). Run a change to
     /// the learner under several seeds before trusting a difference.
     #[arg(long, default_value_t = 0)]
@@ -84,8 +90,9 @@ enum Bench {
         size: usize,
         #[arg(long, default_value_t = 0.5)]
         density: f64,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Generator seeds: one set of `--count` puzzles per seed (`1,2,3`).
+        #[arg(long, value_delimiter = ',', default_value = "1")]
+        seed: Vec<u64>,
         /// Colours besides the background: 1 is black and white (Wolter's sets); 2 or more
         /// make colour puzzles, each filled cell's colour uniform among them.
         #[arg(long, default_value_t = 1)]
@@ -93,9 +100,17 @@ enum Bench {
         /// Puzzles solved at once (0 = all cores).
         #[arg(long, default_value_t = 0)]
         jobs: usize,
-        /// How many of the puzzles the peer solves (it is often much slower).
+        /// How many of the puzzles each peer solves (the first ones; peers are often much
+        /// slower).
         #[arg(long, default_value_t = 200)]
         peer_sample: usize,
+        /// Write the N slowest puzzles (ours) as `.non` files into `--save-dir`.
+        #[arg(long, default_value_t = 0, requires = "save_dir")]
+        save_slowest: usize,
+        /// The directory for `--save-slowest` (created if missing; existing files of the same
+        /// name are not overwritten).
+        #[arg(long)]
+        save_dir: Option<PathBuf>,
     },
     /// Line-solver micro-benchmark.
     Lines {
@@ -133,20 +148,40 @@ fn main() {
             colours,
             jobs,
             peer_sample,
+            save_slowest,
+            save_dir,
         } => {
-            let puzzles = if colours <= 1 {
-                random_set(seed, count, size, size, density)
-            } else {
-                random_colour_set(seed, count, size, size, colours, density)
-            };
+            let mut puzzles = Vec::new();
+            for &seed in &seed {
+                let set = if colours <= 1 {
+                    random_set(seed, count, size, size, density)
+                } else {
+                    random_colour_set(seed, count, size, size, colours, density)
+                };
+                puzzles.extend(
+                    set.into_iter()
+                        .enumerate()
+                        .map(|(i, p)| (format!("s{seed}#{i}"), p)),
+                );
+            }
             let name = match colours {
                 0 | 1 => String::new(),
                 n => format!(" {n}-colour"),
             };
+            let seeds: Vec<String> = seed.iter().map(u64::to_string).collect();
             let title = format!(
-                "{count} random{name} {size}x{size} puzzles (density {density}, seed {seed})"
+                "{} random{name} {size}x{size} puzzles (density {density}, seed {})",
+                puzzles.len(),
+                seeds.join(",")
             );
-            random(&solve, &puzzles, &title, jobs, peer_sample)
+            let save = save_dir.map(|dir| {
+                let stem = match colours {
+                    0 | 1 => format!("random-{size}x{size}-d{density}"),
+                    n => format!("random-{size}x{size}-d{density}-c{n}"),
+                };
+                (save_slowest, dir, stem)
+            });
+            random(&solve, &puzzles, &title, jobs, peer_sample, save)
         }
         Bench::Lines {
             lengths,
@@ -181,169 +216,6 @@ fn ours(solver: &Solver, puzzle: &Puzzle) -> (f64, Status) {
     (outcome.elapsed.as_secs_f64(), outcome.status)
 }
 
-/// A peer's verdict, as far as we can tell from its exit and output.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PeerVerdict {
-    Solved(usize),
-    Failed,
-    Timeout,
-}
-
-/// Runs the peer on one puzzle: (seconds, verdict).
-fn peer(
-    name: &str,
-    puzzle: &Puzzle,
-    solutions: usize,
-    timeout: f64,
-    dir: &Path,
-    tag: &str,
-) -> (f64, PeerVerdict) {
-    let (path, text) = if puzzle.is_black_and_white() {
-        let text = nonogram_formats::write(puzzle, Format::Nin).expect("nin is writable");
-        (dir.join(format!("{tag}.nin")), text)
-    } else {
-        (dir.join(format!("{tag}.xml")), colour_xml(puzzle))
-    };
-    std::fs::write(&path, text).expect("write peer input");
-    let start = Instant::now();
-    let mut child = Command::new(name)
-        .arg(format!("--max-solutions={solutions}"))
-        .arg(format!("--timeout={}", timeout.ceil() as u64))
-        .arg(&path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| {
-            eprintln!("nonogram-bench: cannot run {name}: {e}");
-            std::process::exit(2)
-        });
-    let deadline = start + Duration::from_secs_f64(timeout + 5.0);
-    loop {
-        if let Some(status) = child.try_wait().expect("wait for peer") {
-            let elapsed = start.elapsed().as_secs_f64();
-            let mut out = String::new();
-            if let Some(mut stdout) = child.stdout.take() {
-                use std::io::Read;
-                let _ = stdout.read_to_string(&mut out);
-            }
-            if !status.success() {
-                return (elapsed, PeerVerdict::Failed);
-            }
-            return (
-                elapsed,
-                PeerVerdict::Solved(count_peer_solutions(
-                    &out,
-                    puzzle.width(),
-                    puzzle.height(),
-                    &peer_symbols(puzzle),
-                )),
-            );
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            return (start.elapsed().as_secs_f64(), PeerVerdict::Timeout);
-        }
-        std::thread::sleep(Duration::from_micros(200));
-    }
-}
-
-/// The characters the peer draws cells with: `■` (or `#`, `X`) filled and `.` empty in black
-/// and white; in colour, the `char`s of [`colour_xml`]'s palette.
-fn peer_symbols(puzzle: &Puzzle) -> Vec<char> {
-    if puzzle.is_black_and_white() {
-        vec!['■', '.', '#', 'X']
-    } else {
-        PEER_CHARS.chars().take(puzzle.palette().len()).collect()
-    }
-}
-
-/// The characters [`colour_xml`] gives the palette's entries, background first.
-const PEER_CHARS: &str = ".XrgbymcoABCDEFGHIJKLMNOPQRSTUVW";
-
-/// A colour puzzle as webpbn XML (`<color>` elements, each `<count>` naming its colour), which
-/// the peer reads; our formats crate does not write colour yet. Colour names are `c1`, `c2`,
-/// ...; the background is `white`.
-fn colour_xml(puzzle: &Puzzle) -> String {
-    use std::fmt::Write;
-    let palette = puzzle.palette();
-    let name = |i: usize| match i {
-        0 => "white".to_string(),
-        i => format!("c{i}"),
-    };
-    let mut xml = String::from(
-        "<?xml version=\"1.0\"?>\n<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"c1\" \
-         backgroundcolor=\"white\">\n",
-    );
-    for (id, colour) in palette.entries() {
-        let i = id.index();
-        let rgb = colour.rgb.to_string();
-        let symbol = PEER_CHARS.chars().nth(i).unwrap_or('?');
-        let _ = writeln!(
-            xml,
-            "<color name=\"{}\" char=\"{symbol}\">{}</color>",
-            name(i),
-            &rgb[1..]
-        );
-    }
-    for (kind, clues) in [("columns", puzzle.columns()), ("rows", puzzle.rows())] {
-        let _ = writeln!(xml, "<clues type=\"{kind}\">");
-        for clue in clues {
-            xml.push_str("<line>");
-            for run in clue.iter() {
-                let _ = write!(
-                    xml,
-                    "<count color=\"{}\">{}</count>",
-                    name(run.colour.index()),
-                    run.len
-                );
-            }
-            xml.push_str("</line>\n");
-        }
-        xml.push_str("</clues>\n");
-    }
-    xml.push_str("</puzzle>\n</puzzleset>\n");
-    xml
-}
-
-/// nonogrid prints each solution as a block of rows, the row clues first and then one token per
-/// cell (`symbols`, or `?` unknown). Counts the complete blocks: runs of at least `height`
-/// consecutive rows whose last `width` cell symbols are all cells, none unknown.
-fn count_peer_solutions(out: &str, width: usize, height: usize, symbols: &[char]) -> usize {
-    let (mut count, mut rows, mut unknown) = (0, 0, false);
-    let close = |rows: usize, unknown: bool| usize::from(rows >= height && !unknown);
-    for line in out.lines() {
-        // The last `width` non-blank characters must all be cells (a clue may touch the first).
-        let cells: Vec<char> = line
-            .chars()
-            .rev()
-            .filter(|c| !c.is_whitespace())
-            .take(width)
-            .collect();
-        let is_row = cells.len() == width && cells.iter().all(|c| *c == '?' || symbols.contains(c));
-        if is_row {
-            rows += 1;
-            unknown |= cells.contains(&'?');
-        } else {
-            count += close(rows, unknown);
-            rows = 0;
-            unknown = false;
-        }
-    }
-    count + close(rows, unknown)
-}
-
-/// Whether the peer's count of solutions agrees with our status.
-fn agrees(status: Status, n: usize) -> bool {
-    match status {
-        Status::Unique => n == 1,
-        Status::Multiple => n >= 2,
-        Status::Solved => n >= 1,
-        Status::NoSolution => n == 0,
-        Status::Unknown => true,
-    }
-}
-
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     xs[xs.len() / 2]
@@ -366,20 +238,100 @@ fn walk(path: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Runs every peer on one puzzle: (seconds, verdict) per peer.
+fn run_peers(
+    args: &SolveArgs,
+    puzzle: &Puzzle,
+    dir: &Path,
+    tag: &str,
+) -> Vec<(f64, peer::Verdict)> {
+    args.peer
+        .iter()
+        .map(|p| {
+            p.run(
+                puzzle,
+                args.solutions,
+                args.timeout,
+                args.threads,
+                dir,
+                &format!("{}-{tag}", p.name()),
+            )
+        })
+        .collect()
+}
+
+/// A scratch directory for the peers' input files, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Scratch {
+        let dir = std::env::temp_dir().join(format!("nonogram-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Per-peer totals over the puzzles it was given.
+#[derive(Default, Clone)]
+struct PeerTotals {
+    peer: f64,
+    ours: f64,
+    run: usize,
+    unfinished: usize,
+    disagree: usize,
+}
+
+impl PeerTotals {
+    fn add(&mut self, ours: (f64, Status), theirs: (f64, peer::Verdict)) {
+        if theirs.1 == peer::Verdict::Unsupported {
+            return;
+        }
+        self.run += 1;
+        self.peer += theirs.0;
+        self.ours += ours.0;
+        match theirs.1 {
+            peer::Verdict::Solved(n) if !peer::agrees(ours.1, n) => self.disagree += 1,
+            peer::Verdict::Solved(_) => {}
+            _ => self.unfinished += 1,
+        }
+    }
+
+    fn line(&self, name: &str) -> String {
+        format!(
+            "{name} on {} puzzles: {:.2} s against ours {:.2} s ({:.1}x ours), {} unfinished or failed, {} verdicts disagree",
+            self.run,
+            self.peer,
+            self.ours,
+            self.peer / self.ours.max(1e-9),
+            self.unfinished,
+            self.disagree
+        )
+    }
+}
+
 fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
     let solver = solver(args);
-    let dir = std::env::temp_dir().join(format!("nonogram-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let scratch = Scratch::new();
     let mut files = Vec::new();
     for p in paths {
         walk(p, &mut files);
     }
-    println!(
-        "{:<34} {:>7} {:>9} {:>10} {:>9} {:>10} {:>7}",
-        "puzzle", "size", "ours", "ours ms", "peer", "peer ms", "ratio"
+    let mut header = format!(
+        "{:<34} {:>7} {:>9} {:>10}",
+        "puzzle", "size", "ours", "ours ms"
     );
-    let (mut total_ours, mut total_peer, mut count, mut disagreements) = (0.0, 0.0, 0, 0);
-    let mut peer_unfinished = 0;
+    for p in &args.peer {
+        header += &format!(" {:>9} {:>10} {:>7}", p.name(), "ms", "ratio");
+    }
+    println!("{header}");
+    let (mut total_ours, mut count) = (0.0, 0);
+    let mut totals = vec![PeerTotals::default(); args.peer.len()];
     for file in files {
         let Ok((_, puzzles)) = nonogram_formats::read_file(&file, None) else {
             continue;
@@ -398,59 +350,47 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
             let t = median(results.iter().map(|r| r.0).collect());
             total_ours += t;
             count += 1;
-            let mut peer_cols = (String::from("-"), String::from("-"), String::from("-"));
-            if let Some(name) = &args.peer {
-                let (pt, verdict) = peer(name, puzzle, args.solutions, args.timeout, &dir, "p");
-                total_peer += pt;
-                let verdict_text = match verdict {
-                    PeerVerdict::Solved(n) => {
-                        let agree = agrees(status, n);
-                        if !agree {
-                            disagreements += 1;
-                        }
-                        format!("{n} sol{}", if agree { "" } else { "!" })
-                    }
-                    PeerVerdict::Failed => {
-                        peer_unfinished += 1;
-                        "failed".into()
-                    }
-                    PeerVerdict::Timeout => {
-                        peer_unfinished += 1;
-                        "timeout".into()
-                    }
-                };
-                peer_cols = (
-                    verdict_text,
-                    format!("{:.1}", pt * 1e3),
-                    format!("{:.1}x", pt / t.max(1e-6)),
+            let mut row = format!(
+                "{:<34} {:>7} {:>9} {:>10.1}",
+                name,
+                format!("{}x{}", puzzle.width(), puzzle.height()),
+                status.name(),
+                t * 1e3
+            );
+            for (i, theirs) in run_peers(args, puzzle, &scratch.0, "p")
+                .into_iter()
+                .enumerate()
+            {
+                totals[i].add((t, status), theirs);
+                row += &format!(
+                    " {:>9} {:>10.1} {:>7}",
+                    theirs.1.cell(status),
+                    theirs.0 * 1e3,
+                    format!("{:.1}x", theirs.0 / t.max(1e-6))
                 );
             }
             if !quiet {
-                println!(
-                    "{:<34} {:>7} {:>9} {:>10.1} {:>9} {:>10} {:>7}",
-                    name,
-                    format!("{}x{}", puzzle.width(), puzzle.height()),
-                    status.name(),
-                    t * 1e3,
-                    peer_cols.0,
-                    peer_cols.1,
-                    peer_cols.2
-                );
+                println!("{row}");
             }
         }
     }
     println!("total: {count} puzzles, ours {total_ours:.2} s");
-    if args.peer.is_some() {
-        println!(
-            "peer total {total_peer:.2} s ({:.1}x ours), {peer_unfinished} unfinished or failed, {disagreements} verdicts disagree",
-            total_peer / total_ours.max(1e-9)
-        );
+    for (p, t) in args.peer.iter().zip(&totals) {
+        println!("{}", t.line(p.name()));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn random(args: &SolveArgs, puzzles: &[Puzzle], title: &str, jobs: usize, peer_sample: usize) {
-    let count = puzzles.len();
+/// The N slowest puzzles to keep, the directory, and the file names' stem.
+type Save = (usize, PathBuf, String);
+
+fn random(
+    args: &SolveArgs,
+    puzzles: &[(String, Puzzle)],
+    title: &str,
+    jobs: usize,
+    peer_sample: usize,
+    save: Option<Save>,
+) {
     let solver = solver(args);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -458,7 +398,7 @@ fn random(args: &SolveArgs, puzzles: &[Puzzle], title: &str, jobs: usize, peer_s
         .expect("thread pool");
     let start = Instant::now();
     let results: Vec<(f64, Status)> =
-        pool.install(|| puzzles.par_iter().map(|p| ours(&solver, p)).collect());
+        pool.install(|| puzzles.par_iter().map(|p| ours(&solver, &p.1)).collect());
     let wall = start.elapsed().as_secs_f64();
     let mut by_status = [0usize; 5];
     for r in &results {
@@ -479,75 +419,80 @@ fn random(args: &SolveArgs, puzzles: &[Puzzle], title: &str, jobs: usize, peer_s
         by_status[Status::NoSolution as usize],
         by_status[Status::Unknown as usize]
     );
+    // The nearest-rank percentile: the smallest time at least a fraction `q` of puzzles take
+    // no longer than.
     let pct = |q: f64| {
-        let mut xs: Vec<f64> = times.iter().map(|t| t.0).collect();
-        xs.sort_by(f64::total_cmp);
-        xs[((xs.len() - 1) as f64 * q) as usize] * 1e3
+        let n = times.len();
+        let rank = ((q * n as f64).ceil() as usize).clamp(1, n);
+        times[n - rank].0 * 1e3
     };
     println!(
-        "  per puzzle ms: p50 {:.2} p90 {:.2} p99 {:.1} max {:.1}",
+        "  per puzzle ms: p50 {:.2} p90 {:.2} p99 {:.1} p99.9 {:.1} max {:.1}",
         pct(0.5),
         pct(0.9),
         pct(0.99),
+        pct(0.999),
         times[0].0 * 1e3
     );
     println!(
         "  slowest: {}",
         times
             .iter()
-            .take(5)
-            .map(|t| format!("#{} {:.0} ms", t.1, t.0 * 1e3))
+            .take(8)
+            .map(|t| format!("{} {:.0} ms", puzzles[t.1].0, t.0 * 1e3))
             .collect::<Vec<_>>()
             .join(", ")
     );
-    if let Some(name) = &args.peer {
-        let dir = std::env::temp_dir().join(format!("nonogram-bench-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let sample: Vec<usize> = (0..count.min(peer_sample)).collect();
-        let peer_results: Vec<(f64, PeerVerdict)> = pool.install(|| {
-            sample
-                .par_iter()
-                .map(|&i| {
-                    peer(
-                        name,
-                        &puzzles[i],
-                        args.solutions,
-                        args.timeout,
-                        &dir,
-                        &format!("r{i}"),
-                    )
-                })
-                .collect()
-        });
-        let peer_total: f64 = peer_results.iter().map(|r| r.0).sum();
-        let ours_total: f64 = sample.iter().map(|&i| results[i].0).sum();
-        let unfinished = peer_results
+    if let Some((n, dir, stem)) = save {
+        std::fs::create_dir_all(&dir).expect("the --save-dir directory");
+        for t in times.iter().take(n) {
+            let (label, puzzle) = &puzzles[t.1];
+            let name = format!("{stem}-{}.non", label.replace('#', "-"));
+            let path = dir.join(&name);
+            if path.exists() {
+                println!("  kept {} (already there)", path.display());
+                continue;
+            }
+            let text = nonogram_formats::write(puzzle, Format::Non).expect("non is writable");
+            std::fs::write(&path, text).expect("write a slow puzzle");
+            println!("  saved {} ({:.0} ms)", path.display(), t.0 * 1e3);
+        }
+    }
+    if args.peer.is_empty() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let sample: Vec<usize> = (0..puzzles.len().min(peer_sample)).collect();
+    let peer_results: Vec<Vec<(f64, peer::Verdict)>> = pool.install(|| {
+        sample
+            .par_iter()
+            .map(|&i| run_peers(args, &puzzles[i].1, &scratch.0, &format!("r{i}")))
+            .collect()
+    });
+    let spread = |xs: Vec<f64>| {
+        let (p50, max) = (median(xs.clone()), xs.iter().copied().fold(0.0, f64::max));
+        format!("p50 {:.2} ms, max {:.1} ms", p50 * 1e3, max * 1e3)
+    };
+    println!(
+        "  ours on the peers' sample of {}: {}",
+        sample.len(),
+        spread(sample.iter().map(|&i| results[i].0).collect())
+    );
+    for (k, p) in args.peer.iter().enumerate() {
+        let mut totals = PeerTotals::default();
+        for (&i, theirs) in sample.iter().zip(&peer_results) {
+            totals.add(results[i], theirs[k]);
+        }
+        println!("  {}", totals.line(p.name()));
+        let theirs: Vec<f64> = peer_results
             .iter()
-            .filter(|r| r.1 != PeerVerdict::Solved(1) && !matches!(r.1, PeerVerdict::Solved(_)))
-            .count();
-        println!(
-            "  peer {name} on the first {} puzzles: cpu {peer_total:.2} s vs ours {ours_total:.2} s ({:.1}x), {unfinished} unfinished or failed",
-            sample.len(),
-            peer_total / ours_total.max(1e-9)
-        );
-        let spread = |xs: Vec<f64>| {
-            let (p50, max) = (median(xs.clone()), xs.iter().copied().fold(0.0, f64::max));
-            format!("p50 {:.2} ms, max {:.1} ms", p50 * 1e3, max * 1e3)
-        };
-        let disagree = sample
-            .iter()
-            .zip(&peer_results)
-            .filter(|&(&i, peer)| match peer.1 {
-                PeerVerdict::Solved(n) => !agrees(results[i].1, n),
-                _ => false,
-            })
-            .count();
-        println!(
-            "  on that sample: ours {}; peer {}; {disagree} verdicts disagree",
-            spread(sample.iter().map(|&i| results[i].0).collect()),
-            spread(peer_results.iter().map(|r| r.0).collect()),
-        );
-        let _ = std::fs::remove_dir_all(&dir);
+            .map(|r| r[k])
+            .filter(|r| r.1 != peer::Verdict::Unsupported)
+            .map(|r| r.0)
+            .collect();
+        if !theirs.is_empty() {
+            println!("    {}: {}", p.name(), spread(theirs));
+        }
     }
 }
 
