@@ -37,6 +37,8 @@ struct Option_ {
     key: String,
     lines: Vec<(String, Pos)>,
     indent: usize,
+    /// Where the value starts (or would, when it is empty) on the key's line.
+    at: Pos,
 }
 
 pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
@@ -48,7 +50,9 @@ pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
     };
     let mut defs = Vec::new();
     for option in options.iter().filter(|o| o.section == "colors") {
-        let (value, pos) = option.lines.first().cloned().unwrap_or_default();
+        // An empty value is reported where it should have been.
+        let (value, pos) = (option.lines.first().cloned())
+            .unwrap_or_else(|| (String::new(), option.at));
         defs.push(colour_def(&option.key, &value, pos)?);
     }
     let mut clues = Vec::new();
@@ -192,6 +196,7 @@ fn read_ini(text: &str) -> Result<Vec<Option_>, ParseError> {
             key,
             lines,
             indent,
+            at: pos,
         });
         open = true;
     }
@@ -237,6 +242,9 @@ mod tests {
                 (2, 5),
                 "expected a colour as",
             ),
+            // An empty colour was reported at line 0 (found by fuzzing).
+            ("[colors]\nb = \n", (2, 4), "expected a colour as"),
+            ("[colors]\n= # x\n", (2, 2), "expected a colour as"),
             (
                 "[clues]\nrows = 1q\ncolumns = 1q\n",
                 (2, 8),
