@@ -362,12 +362,14 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
                 .enumerate()
             {
                 totals[i].add((t, status), theirs);
-                row += &format!(
-                    " {:>9} {:>10.1} {:>7}",
-                    theirs.1.cell(status),
-                    theirs.0 * 1e3,
-                    format!("{:.1}x", theirs.0 / t.max(1e-6))
-                );
+                let (ms, ratio) = match theirs.1 {
+                    peer::Verdict::Unsupported => ("-".into(), "-".into()),
+                    _ => (
+                        format!("{:.1}", theirs.0 * 1e3),
+                        format!("{:.1}x", theirs.0 / t.max(1e-6)),
+                    ),
+                };
+                row += &format!(" {:>9} {ms:>10} {ratio:>7}", theirs.1.cell(status));
             }
             if !quiet {
                 println!("{row}");
@@ -573,5 +575,46 @@ fn colour_lines(lengths: &[usize], known: f64, colours: usize) {
             samples.push(start.elapsed().as_nanos() as f64 / solved as f64);
         }
         println!("{len:>6} {:>10.1}", median(samples));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each file of the tail set (`testdata/tail/`) is still exactly the puzzle its name says
+    /// the generator makes (`random-WxH-dD-sSEED-INDEX.non`), so the set can be made again
+    /// and its times compared across changes. An empty or missing set fails.
+    #[test]
+    fn the_tail_set_is_what_the_generator_makes() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/tail");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&dir).expect("testdata/tail") {
+            let path = entry.expect("a directory entry").path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let Some(stem) = name.strip_suffix(".non") else {
+                continue;
+            };
+            let parts: Vec<&str> = stem.split('-').collect();
+            let [_, size, density, seed, index] = parts[..] else {
+                panic!("{name}: not random-WxH-dD-sSEED-INDEX.non");
+            };
+            let (w, h) = size.split_once('x').expect("WxH");
+            let (w, h): (usize, usize) = (w.parse().unwrap(), h.parse().unwrap());
+            let density: f64 = density[1..].parse().unwrap();
+            let seed: u64 = seed[1..].parse().unwrap();
+            let index: usize = index.parse().unwrap();
+            let want = random_set(seed, index + 1, w, h, density).pop().unwrap();
+            let (_, got) = nonogram_formats::read_file(&path, None).expect("a readable puzzle");
+            assert_eq!(got.len(), 1, "{name}");
+            assert_eq!(got[0].rows(), want.rows(), "{name}");
+            assert_eq!(got[0].columns(), want.columns(), "{name}");
+            checked += 1;
+        }
+        assert!(
+            checked >= 10,
+            "only {checked} tail puzzles in {}",
+            dir.display()
+        );
     }
 }

@@ -51,8 +51,8 @@ pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
     let mut defs = Vec::new();
     for option in options.iter().filter(|o| o.section == "colors") {
         // An empty value is reported where it should have been.
-        let (value, pos) = (option.lines.first().cloned())
-            .unwrap_or_else(|| (String::new(), option.at));
+        let (value, pos) =
+            (option.lines.first().cloned()).unwrap_or_else(|| (String::new(), option.at));
         defs.push(colour_def(&option.key, &value, pos)?);
     }
     let mut clues = Vec::new();
