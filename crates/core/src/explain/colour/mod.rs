@@ -146,10 +146,11 @@ impl<'p> ColourExplainer<'p> {
     }
 
     /// Gives up at `deadline` (if any), as [`Explainer::with_deadline`](super::Explainer::with_deadline)
-    /// does. The clock is read between probes and bounds the guess's solve; one phase of colour
-    /// sweeps runs to its end (colour puzzles are small enough for that to take milliseconds).
+    /// does: the propagator gives up within its sweeps and probes, the clock is read between
+    /// probes, and it bounds the guess's solve.
     pub fn with_deadline(mut self, deadline: Option<Instant>) -> ColourExplainer<'p> {
         self.deadline = deadline;
+        self.prop.set_deadline(deadline);
         self
     }
 
@@ -159,7 +160,7 @@ impl<'p> ColourExplainer<'p> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.prop.interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stopped = true;
         }
         self.stopped
@@ -206,6 +207,8 @@ impl<'p> ColourExplainer<'p> {
         };
         match self.prop.sweeps(&mut self.work, &mut steps) {
             Ok(sweeps) => self.sweeps += sweeps,
+            // The deadline's: the steps found so far are sound, and are all there will be.
+            Err(_) if self.prop.interrupted() => self.stopped = true,
             Err(_) => {
                 let line = steps
                     .contradiction
@@ -237,6 +240,8 @@ impl<'p> ColourExplainer<'p> {
             .assign_with(&mut self.scratch, row, col, set, &mut contradicted)
         {
             Ok(()) => None,
+            // The deadline's, not a line's: the caller sees `stopped` and produces nothing.
+            Err(_) if self.prop.interrupted() => None,
             // The colour is one the cell may take, so narrowing to it cannot contradict: a
             // line did.
             Err(_) => Some(
@@ -262,6 +267,9 @@ impl<'p> ColourExplainer<'p> {
                     .iter()
                     .filter_map(|colour| self.try_cell(row, col, colour).map(|l| (colour, l)))
                     .collect();
+                if self.out_of_time() {
+                    return None;
+                }
                 if tried.is_empty() {
                     continue;
                 }
