@@ -137,4 +137,11 @@ fn a_large_colour_puzzle() {
     let deduced = nonogram_core::deduce_within(&puzzle, start.checked_add(LIMIT));
     assert!(start.elapsed() <= LIMIT + SLACK, "{:?}", start.elapsed());
     assert!(deduced.stopped && !deduced.contradiction);
+    // The explainer's sweeps give up at the deadline too (they ran to their end).
+    let start = std::time::Instant::now();
+    let mut explainer = nonogram_core::explain::ColourExplainer::new(&puzzle)
+        .with_deadline(start.checked_add(LIMIT));
+    let steps = explainer.by_ref().count();
+    assert!(start.elapsed() <= LIMIT + SLACK, "{:?}", start.elapsed());
+    assert!(explainer.stopped(), "{steps} steps");
 }
