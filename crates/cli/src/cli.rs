@@ -30,6 +30,7 @@ use crate::cmd;
 #[derive(Debug, Parser)]
 #[command(name = "nonogram", version, propagate_version = true)]
 pub struct Cli {
+    /// The subcommand to run.
     #[command(subcommand)]
     pub command: Command,
 }
@@ -62,6 +63,7 @@ pub struct Input {
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
+    /// How to read the file.
     #[command(flatten)]
     pub read: ReadOptions,
 }

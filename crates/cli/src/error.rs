@@ -33,13 +33,18 @@ pub enum CliError {
     Read(nonogram_formats::Error),
     /// A puzzle could not be written in the requested format.
     Write {
+        /// The format's name.
         format: &'static str,
+        /// Why the writer refused.
         source: nonogram_formats::WriteError,
     },
     /// A file-system operation on `path` failed.
     Io {
+        /// What was being done, as a phrase (`read it`, `write it`, ...).
         action: &'static str,
+        /// The file or directory.
         path: PathBuf,
+        /// The operating system's error.
         source: io::Error,
     },
     /// The output file exists and `--force` was not given.

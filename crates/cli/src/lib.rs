@@ -9,6 +9,8 @@
 //! [`serve`] is the local web page and its JSON API over the same report path; the binary
 //! (`src/main.rs`) is nothing but `main`.
 
+#![warn(missing_docs)]
+
 pub mod cli;
 pub mod cmd;
 pub mod error;

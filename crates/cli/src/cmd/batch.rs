@@ -60,6 +60,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME", value_parser = parse_format)]
     pub format: Option<Format>,
 
+    /// How to solve each puzzle.
     #[command(flatten)]
     pub solve: SolveOptions,
 
@@ -95,6 +96,7 @@ pub struct Args {
     pub no_progress: bool,
 }
 
+/// Runs `nonogram batch`: every puzzle of the inputs on `--jobs` threads, one line each.
 pub fn run(args: Args) -> Result<Exit, CliError> {
     let started = Instant::now();
     let cpu_start = cpu_time::ProcessTime::try_now().ok();

@@ -21,6 +21,7 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
+    /// How to read the inputs.
     #[command(flatten)]
     pub read: ReadOptions,
 
@@ -28,6 +29,7 @@ pub struct Args {
     #[arg(long, value_name = "FORMAT", value_parser = parse_writable)]
     pub to: Option<Format>,
 
+    /// Where to write.
     #[command(flatten)]
     pub out: OutFile,
 }
@@ -57,6 +59,7 @@ fn target(args: &Args) -> Result<Format, CliError> {
         })
 }
 
+/// Runs `nonogram convert`: reads each puzzle and writes it in another format.
 pub fn run(args: Args) -> Result<Exit, CliError> {
     let format = target(&args)?;
     files::check_writable(&args.out)?;

@@ -25,6 +25,7 @@ use crate::terminal::Style;
 /// Arguments of `nonogram explain`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The puzzle to explain.
     #[command(flatten)]
     pub input: Input,
 
@@ -51,6 +52,7 @@ pub struct Args {
     #[arg(skip)]
     pub kind: Kind,
 
+    /// Where to write.
     #[command(flatten)]
     pub out: OutFile,
 
@@ -74,6 +76,7 @@ pub enum Kind {
     Json,
 }
 
+/// Runs `nonogram explain`: the steps of a human solve, the next step, or a hint.
 pub fn run(mut args: Args) -> Result<Exit, CliError> {
     args.kind = output_kind(&args)?;
     if args.ascii && args.kind == Kind::Json {

@@ -125,6 +125,7 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// Runs `nonogram make`: a picture's clues, with a uniqueness verdict.
 pub fn run(args: Args) -> Result<Exit, CliError> {
     if args.colours == 0 || args.colours > MAX_COLOURS {
         return Err(CliError::Usage(format!(

@@ -73,6 +73,7 @@ pub struct Args {
     pub format: Option<Format>,
 }
 
+/// Runs `nonogram patterns`: a clue's pattern set, its count and its common cells.
 pub fn run(args: Args) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     if let Some(path) = &args.puzzle {

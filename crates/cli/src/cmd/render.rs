@@ -17,6 +17,7 @@ use crate::terminal::Style;
 /// Arguments of `nonogram render`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The puzzle to draw.
     #[command(flatten)]
     pub input: Input,
 
@@ -25,6 +26,7 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["deduce_only", "solutions", "timeout", "engine", "seed", "threads"])]
     pub blank: bool,
 
+    /// How to solve it, for the drawing of its solution.
     #[command(flatten)]
     pub solve: SolveOptions,
 
@@ -36,6 +38,7 @@ pub struct Args {
     #[arg(long, value_name = "KIND", value_parser = parse_kind)]
     pub output: Option<Kind>,
 
+    /// Where to write.
     #[command(flatten)]
     pub out: OutFile,
 
@@ -103,6 +106,7 @@ fn kind(args: &Args) -> Result<Kind, CliError> {
     }
 }
 
+/// Runs `nonogram render`: a drawing of the solution, of what deduction proves, or of the blank grid.
 pub fn run(args: Args) -> Result<Exit, CliError> {
     let kind = kind(&args)?;
     match kind {

@@ -27,9 +27,11 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
+    /// How to read the inputs.
     #[command(flatten)]
     pub read: ReadOptions,
 
+    /// How to solve each puzzle.
     #[command(flatten)]
     pub solve: SolveOptions,
 
@@ -45,6 +47,7 @@ pub struct Args {
     #[arg(long, value_name = "KIND", value_parser = parse_output)]
     pub output: Option<Output>,
 
+    /// Where to write.
     #[command(flatten)]
     pub out: OutFile,
 
@@ -127,6 +130,7 @@ fn kind_name(kind: Output) -> &'static str {
     }
 }
 
+/// Runs `nonogram solve`: every puzzle of the inputs, printed as text, JSON or a drawing.
 pub fn run(args: Args) -> Result<Exit, CliError> {
     let kind = output_kind(&args)?;
     if args.ascii && kind != Output::Text {

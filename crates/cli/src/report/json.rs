@@ -15,9 +15,12 @@ pub struct Record<'a> {
     pub source: &'a str,
     /// 0-based position of the puzzle in its file.
     pub index: usize,
+    /// The puzzle's title, if its file gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<&'a str>,
+    /// Columns.
     pub width: usize,
+    /// Rows.
     pub height: usize,
     /// The colours of a colour puzzle (absent for black and white).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -48,6 +51,7 @@ pub struct Record<'a> {
 /// One palette entry of a colour puzzle.
 #[derive(Debug, Serialize)]
 pub struct PaletteEntry {
+    /// The colour's name in the file.
     pub name: String,
     /// `#rrggbb`.
     pub rgb: String,
