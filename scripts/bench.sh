@@ -8,7 +8,8 @@
 #
 # CORPUS_DIR defaults to ../shared/puzzles beside the repository. --quick keeps every set but
 # shortens the long ones (1,000 random puzzles instead of 5,000, every tenth tournament puzzle,
-# and the first tournament set only), so the whole run takes minutes instead of hours.
+# the first tournament set only, the tail set without its 40×40 puzzles), so the whole run
+# takes minutes instead of hours.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 quick=false
@@ -32,6 +33,10 @@ $bench corpus --threads 2 --timeout 30 "$corpus/survey"
 echo "## random 30x30, uniqueness, 2 jobs"
 if $quick; then count=1000; else count=5000; fi
 $bench random --count "$count" --seed 1 --jobs 2 --threads 1 --timeout 30 "${peer[@]}" --peer-sample 100
+echo "## the tail set (testdata/tail), uniqueness, 1 and 2 threads"
+if $quick; then tail=(testdata/tail/random-3[05]x*); else tail=(testdata/tail); fi
+$bench corpus --threads 1 --timeout 60 "${peer[@]}" "${tail[@]}"
+$bench corpus --threads 2 --timeout 60 "${tail[@]}"
 echo "## random 150x150 (lines past 128 cells), 1 thread"
 if $quick; then sample=1; else sample=4; fi
 $bench random --count 4 --size 150 --density 0.6 --jobs 1 --threads 1 --timeout 60 "${peer[@]}" --peer-sample "$sample"
