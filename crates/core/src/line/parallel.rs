@@ -78,18 +78,24 @@ impl<const N: usize> Wide<N> {
     #[inline(always)]
     pub fn wrapping_add(self, other: Self) -> Self {
         let mut carry = false;
-        Wide(std::array::from_fn(|i| {
+        let mut out = [0; N];
+        for (i, word) in out.iter_mut().enumerate() {
             let (sum, c1) = self.0[i].overflowing_add(other.0[i]);
             let (sum, c2) = sum.overflowing_add(u64::from(carry));
             carry = c1 | c2;
-            sum
-        }))
+            *word = sum;
+        }
+        Wide(out)
     }
 
     /// The bits in reverse order: bit `i` goes to bit `BITS - 1 - i`.
     #[inline(always)]
     pub fn reverse_bits(self) -> Self {
-        Wide(std::array::from_fn(|i| self.0[N - 1 - i].reverse_bits()))
+        let mut out = [0; N];
+        for (i, word) in out.iter_mut().enumerate() {
+            *word = self.0[N - 1 - i].reverse_bits();
+        }
+        Wide(out)
     }
 
     /// `self << s`. Shifts of less than a word (the runs' lengths, the walks' single cells)
@@ -171,7 +177,13 @@ macro_rules! wide_bitwise {
                 type Output = Self;
                 #[inline(always)]
                 fn $method(self, other: Self) -> Self {
-                    Wide(std::array::from_fn(|i| self.0[i] $op other.0[i]))
+                    // Plain loops rather than `array::from_fn`, which was left uninlined for
+                    // the 24- to 48-word sizes (9% of the time on 3,072-cell lines).
+                    let mut out = self.0;
+                    for (word, other) in out.iter_mut().zip(other.0) {
+                        *word = *word $op other;
+                    }
+                    Wide(out)
                 }
             }
         )*
@@ -183,7 +195,11 @@ impl<const N: usize> Not for Wide<N> {
     type Output = Self;
     #[inline(always)]
     fn not(self) -> Self {
-        Wide(self.0.map(|w| !w))
+        let mut out = self.0;
+        for word in &mut out {
+            *word = !*word;
+        }
+        Wide(out)
     }
 }
 
