@@ -217,26 +217,14 @@ pub fn check(case: &ColourLineCase) {
 /// free; runs of one colour in a row need a background cell between them), whether or not the
 /// rest of the clue then fits. Saturates just past [`NAIVE_MAX_PLACEMENTS`].
 pub fn naive_placements(clue: &Clue, len: usize) -> f64 {
-    let (mut placements, mut needed) = (0.0, 0u64);
     let mut previous = None;
-    for (j, run) in clue.iter().enumerate() {
-        needed += u64::from(run.len) + u64::from(previous == Some(run.colour));
+    let needed = clue.iter().scan(0u64, |needed, run| {
+        *needed += u64::from(run.len) + u64::from(previous == Some(run.colour));
         previous = Some(run.colour);
-        let Some(free) = (len as u64).checked_sub(needed) else {
-            break;
-        };
-        let k = j as u64 + 1;
-        let (steps, other) = if k <= free { (k, free) } else { (free, k) };
-        let mut ways = 1.0;
-        for i in 1..=steps {
-            ways = ways * (other + i) as f64 / i as f64;
-            if placements + ways > NAIVE_MAX_PLACEMENTS {
-                return NAIVE_MAX_PLACEMENTS * 2.0;
-            }
-        }
-        placements += ways;
-    }
-    placements + 1.0
+        Some(*needed)
+    });
+    super::prefix_placements(needed, len, NAIVE_MAX_PLACEMENTS)
+        .unwrap_or(NAIVE_MAX_PLACEMENTS * 2.0)
 }
 
 /// The naive solver's answer by plain enumeration: every colouring of the line whose clue is

@@ -154,9 +154,7 @@ impl<'a> Arbitrary<'a> for EngineCase {
 
 /// Decodes a case from raw bytes (as the fuzz target does) and checks it.
 pub fn run(data: &[u8]) {
-    if let Ok(case) = EngineCase::arbitrary_take_rest(Unstructured::new(data)) {
-        check(&case);
-    }
+    super::decode_and_check(data, check);
 }
 
 /// Every engine configuration worth telling apart, for `max_solutions` solutions.

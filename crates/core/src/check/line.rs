@@ -118,9 +118,7 @@ pub fn check_any(case: &LineSolversCase) {
 
 /// Decodes a case from raw bytes (as the fuzz target does) and checks it.
 pub fn run(data: &[u8]) {
-    if let Ok(case) = LineSolversCase::arbitrary_take_rest(Unstructured::new(data)) {
-        check_any(&case);
-    }
+    super::decode_and_check(data, check_any);
 }
 
 /// Checks every fast solver, and `feasible`, against the reference on `case`.
@@ -209,26 +207,12 @@ fn fast_solvers() -> Vec<(&'static str, Box<dyn LineSolve>)> {
 /// them, with `f` the cells those runs leave free), and fills the line at each. Saturates just
 /// past [`NAIVE_MAX_WORK`], so it costs little however long the clue.
 pub fn naive_work(clue: &[u32], len: usize) -> f64 {
-    let cap = NAIVE_MAX_WORK / len as f64;
-    let (mut placements, mut needed) = (0.0, 0u64);
-    for (j, &run) in clue.iter().enumerate() {
-        needed += u64::from(run) + u64::from(j > 0);
-        let Some(free) = (len as u64).checked_sub(needed) else {
-            break;
-        };
-        let k = j as u64 + 1;
-        // C(free + k, k) as a running product of factors of at least 1, as patterns::count.
-        let (steps, other) = if k <= free { (k, free) } else { (free, k) };
-        let mut ways = 1.0;
-        for i in 1..=steps {
-            ways = ways * (other + i) as f64 / i as f64;
-            if placements + ways > cap {
-                return NAIVE_MAX_WORK * 2.0;
-            }
-        }
-        placements += ways;
-    }
-    (placements + 1.0) * len as f64
+    let needed = clue.iter().enumerate().scan(0u64, |needed, (j, &run)| {
+        *needed += u64::from(run) + u64::from(j > 0);
+        Some(*needed)
+    });
+    super::prefix_placements(needed, len, NAIVE_MAX_WORK / len as f64)
+        .map_or(NAIVE_MAX_WORK * 2.0, |placements| placements * len as f64)
 }
 
 /// The naive solver's answer by plain enumeration: every line of `cells.len()` cells whose runs

@@ -22,7 +22,41 @@ pub mod patterns;
 
 pub use arbitrary;
 
-use arbitrary::Unstructured;
+use arbitrary::{Arbitrary, Unstructured};
+
+/// Decodes a case from raw bytes (as the fuzz targets do) and checks it; bytes that make no
+/// case are skipped. Each module's `run`.
+fn decode_and_check<'a, T: Arbitrary<'a>>(data: &'a [u8], check: impl FnOnce(&T)) {
+    if let Ok(case) = T::arbitrary_take_rest(Unstructured::new(data)) {
+        check(&case);
+    }
+}
+
+/// The placements a naive line solver tries with nothing known, bounded: it places the first
+/// `j` runs in every way, for each `j` (`C(f + j, j)` ways, `f` the cells those runs leave
+/// free), whether or not the rest of the clue then fits. `needed` gives, run by run, the
+/// cells the runs so far take with their separating gaps. `None` once the count passes `cap`,
+/// so it costs little however long the clue.
+fn prefix_placements(needed: impl Iterator<Item = u64>, len: usize, cap: f64) -> Option<f64> {
+    let mut placements = 0.0;
+    for (j, needed) in needed.enumerate() {
+        let Some(free) = (len as u64).checked_sub(needed) else {
+            break;
+        };
+        let k = j as u64 + 1;
+        // C(free + k, k) as a running product of factors of at least 1, as patterns::count.
+        let (steps, other) = if k <= free { (k, free) } else { (free, k) };
+        let mut ways = 1.0;
+        for i in 1..=steps {
+            ways = ways * (other + i) as f64 / i as f64;
+            if placements + ways > cap {
+                return None;
+            }
+        }
+        placements += ways;
+    }
+    Some(placements + 1.0)
+}
 
 /// `len` cells read as bits, eight to a byte (missing bytes are zeros): pictures and masks
 /// cost an eighth of a byte a cell, so a line of 1,000 cells is a short input.

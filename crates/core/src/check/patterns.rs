@@ -67,9 +67,7 @@ impl<'a> Arbitrary<'a> for PatternCase {
 
 /// Decodes a case from raw bytes (as the fuzz target does) and checks it.
 pub fn run(data: &[u8]) {
-    if let Ok(case) = PatternCase::arbitrary_take_rest(Unstructured::new(data)) {
-        check(&case);
-    }
+    super::decode_and_check(data, check);
 }
 
 /// Checks `PatternSet` (and the closed-form [`count`]) against enumeration on `case`.
