@@ -109,7 +109,7 @@ enum Bench {
         save_slowest: usize,
         /// The directory for `--save-slowest` (created if missing; existing files of the same
         /// name are not overwritten).
-        #[arg(long)]
+        #[arg(long, requires = "save_slowest")]
         save_dir: Option<PathBuf>,
     },
     /// Line-solver micro-benchmark.
