@@ -32,6 +32,13 @@ pub(super) struct Phases {
     /// [`Learner::remember_target`].
     pub target: Vec<Option<bool>>,
     pub target_len: usize,
+    /// Best phases: the values of the longest conflict-free trail since the last rephase
+    /// (`None` off it), and that trail's length. See [`Learner::rephase`].
+    pub best: Vec<Option<bool>>,
+    pub best_len: usize,
+    /// The phases the learner started from (the guided ones, if guided), taken at its first
+    /// conflict; empty before.
+    pub original: Vec<bool>,
 }
 
 impl Phases {
@@ -41,6 +48,9 @@ impl Phases {
             saved: vec![false; cells],
             target: vec![None; cells],
             target_len: 0,
+            best: vec![None; cells],
+            best_len: 0,
+            original: Vec::new(),
         }
     }
 

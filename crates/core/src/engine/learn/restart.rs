@@ -1,4 +1,4 @@
-//! Restarts on the Luby schedule, and the target phases that make them cheap.
+//! Restarts on the Luby schedule, the target phases that make them cheap, and rephasing.
 //!
 //! A restart undoes every decision, so that the activities learnt since can reorder them; what
 //! it would lose is the progress of the current descent. Target phases keep that: at each
@@ -7,12 +7,38 @@
 //! Luby's (Luby, Sinclair and Zuckerman, *Optimal speedup of Las Vegas algorithms*, 1993) in
 //! units of [`RESTART_UNIT`] conflicts.
 
+use super::lit::{Lit, Value};
+use super::trail::Reason;
 use super::Learner;
 
 /// Conflicts per Luby unit between restarts. With target phases a restart costs less of the
 /// progress made, and units of 100 to 3,000 measured alike on hard tournament puzzles; 1,000
 /// was ahead on random 30×30 puzzles (7.5 s against 8.9 s for 1,000 puzzles, BENCHMARKS.md).
 pub(super) const RESTART_UNIT: u64 = 1000;
+
+/// Conflicts from the start to the first rephase; the `k`-th rephase comes `k + 1` times as
+/// many conflicts after the one before (Kissat's arithmetic schedule).
+pub(super) const REPHASE_UNIT: u64 = 1000;
+
+/// What a rephase sets the phases to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rephase {
+    /// The values of the longest conflict-free trail since the last rephase.
+    Best,
+    /// The phases the learner started with (the guided ones, when guided).
+    Original,
+    /// Random values (reproducible: seeded by the rephase's number).
+    Random,
+}
+
+/// The rephases, in turn (each scheme of the cycle measured against the others in
+/// BENCHMARKS.md: inverted phases, Kissat's other scheme, did not pay on nonograms).
+const SCHEDULE: [Rephase; 4] = [
+    Rephase::Best,
+    Rephase::Original,
+    Rephase::Best,
+    Rephase::Random,
+];
 
 /// Where the learner is on the restart schedule.
 #[derive(Debug)]
@@ -23,6 +49,12 @@ pub(super) struct Restarts {
     pub count: u32,
     /// Conflicts per Luby unit ([`RESTART_UNIT`]; tests shrink it to exercise restarts).
     pub unit: u64,
+    /// Rephases so far.
+    pub rephases: u32,
+    /// The conflict count (over the whole run) at which the next rephase is due.
+    pub next_rephase: u64,
+    /// Conflicts before the first rephase, and the growth of the interval per rephase (0: never).
+    pub rephase_unit: u64,
 }
 
 impl Restarts {
@@ -32,6 +64,9 @@ impl Restarts {
             conflicts: 0,
             count: 0,
             unit: RESTART_UNIT,
+            rephases: 0,
+            next_rephase: REPHASE_UNIT,
+            rephase_unit: REPHASE_UNIT,
         }
     }
 
@@ -61,12 +96,60 @@ fn luby(i: u32) -> u64 {
 }
 
 impl Learner<'_> {
-    /// Restarts: back to level 0, and a fresh target.
-    pub(super) fn restart(&mut self) {
+    /// Restarts: back to level 0, and a fresh target; trades clauses with the other learners
+    /// (see [`super::share`]). Returns false if an imported clause contradicts level 0: no
+    /// (further) solution exists.
+    pub(super) fn restart(&mut self) -> bool {
         self.restarts.conflicts = 0;
         self.restarts.count += 1;
         self.backtrack(0);
         self.phases.target_len = 0;
+        if self.restarts.rephase_unit > 0 && self.stats.backtracks >= self.restarts.next_rephase {
+            self.rephase();
+        }
+        self.trade()
+    }
+
+    /// Publishes the clauses kept to share and adds those the other learners published,
+    /// simplified by the facts of level 0. Returns false if one is false there.
+    fn trade(&mut self) -> bool {
+        let Some(mut link) = self.link.take() else {
+            return true;
+        };
+        let mut consistent = true;
+        link.trade(|lbd, lits| {
+            if consistent {
+                consistent = self.import(lits, lbd);
+            }
+        });
+        self.link = Some(link);
+        consistent
+    }
+
+    /// Adds a clause true of every solution, at level 0: without its false literals, as a fact
+    /// if one literal remains, not at all if one is true. Returns false if every literal is
+    /// false.
+    fn import(&mut self, lits: &[Lit], lbd: u32) -> bool {
+        debug_assert_eq!(self.trail.decision_level(), 0);
+        let mut kept = Vec::with_capacity(lits.len());
+        for &lit in lits {
+            match self.trail.value(lit) {
+                Value::True => return true,
+                Value::False => {}
+                Value::Unknown => kept.push(lit),
+            }
+        }
+        match kept.len() {
+            0 => false,
+            1 => {
+                self.assign(kept[0], Reason::None);
+                true
+            }
+            _ => {
+                self.add_clause(&kept, Some(lbd.min(kept.len() as u32)));
+                true
+            }
+        }
     }
 
     /// At a conflict, keeps the values of the trail below the current decision level (which
@@ -84,6 +167,51 @@ impl Learner<'_> {
                 self.phases.target[lit.var().index()] = Some(lit.is_filled());
             }
         }
+        if clean > self.phases.best_len {
+            self.phases.best_len = clean;
+            for &lit in &self.trail.lits[..clean] {
+                self.phases.best[lit.var().index()] = Some(lit.is_filled());
+            }
+        }
+        if self.phases.original.is_empty() {
+            self.phases.original = self.phases.saved.clone();
+        }
+    }
+
+    /// Rephases (at a restart): sets every cell's saved phase to its best, original or a random
+    /// value, as [`SCHEDULE`] says in turn, and forgets the target phases, which would
+    /// otherwise override it. Target phases steer each descent back to the largest consistent
+    /// grid since the last restart; on a puzzle whose solutions are rare that grid can be a
+    /// trap the learner keeps returning to. Rephasing (Biere and Fleury, in CaDiCaL and Kissat)
+    /// moves it elsewhere now and then, and back to the best grid in between. It took a third
+    /// to a half off hard random 35×35 puzzles and off two tournament sets (BENCHMARKS.md).
+    pub(super) fn rephase(&mut self) {
+        let mode = SCHEDULE[self.restarts.rephases as usize % SCHEDULE.len()];
+        self.restarts.rephases += 1;
+        self.restarts.next_rephase = self.stats.backtracks
+            + self.restarts.rephase_unit * u64::from(self.restarts.rephases + 1);
+        let phases = &mut self.phases;
+        match mode {
+            Rephase::Best => {
+                for (saved, best) in phases.saved.iter_mut().zip(&phases.best) {
+                    if let Some(b) = best {
+                        *saved = *b;
+                    }
+                }
+            }
+            // No conflict yet, so nothing to return to: the saved phases are the original ones.
+            Rephase::Original if phases.original.is_empty() => {}
+            Rephase::Original => phases.saved.copy_from_slice(&phases.original),
+            Rephase::Random => {
+                let mut rng = crate::generate::Rng::new(u64::from(self.restarts.rephases));
+                for saved in &mut phases.saved {
+                    *saved = rng.next_u64() & 1 == 1;
+                }
+            }
+        }
+        phases.best_len = 0;
+        phases.target_len = 0;
+        phases.target.fill(None);
     }
 }
 
@@ -144,5 +272,43 @@ mod tests {
             "the shorter trail was not recorded"
         );
         assert_eq!(learner.phases.target[0], Some(true));
+    }
+
+    /// The rephases follow the schedule: the best trail's values (the rest kept), the original
+    /// phases, the best again, random ones; each forgets the target, and they come ever further
+    /// apart.
+    #[test]
+    fn rephases_follow_the_schedule() {
+        let clues = || (0..5).map(|_| Clue::new([1])).collect::<Vec<_>>();
+        let puzzle = Puzzle::new(clues(), clues()).unwrap();
+        let mut learner = Learner::new(&puzzle, 1);
+        assert!(learner.start_from(&Grid::new(5, 5)));
+        // Original phases: all empty but cell 3; best trail: cell 0 filled, cell 1 empty.
+        learner.phases.saved[3] = true;
+        learner.phases.original = learner.phases.saved.clone();
+        learner.phases.best[0] = Some(true);
+        learner.phases.best[1] = Some(false);
+        learner.phases.best_len = 2;
+        learner.phases.saved[1] = true;
+        learner.phases.saved[3] = false;
+        let saved = learner.phases.saved.clone();
+        learner.phases.target[4] = Some(true);
+        learner.phases.target_len = 7;
+
+        learner.rephase();
+        let mut want = saved.clone();
+        want[0] = true;
+        want[1] = false;
+        assert_eq!(learner.phases.saved, want, "best");
+        assert!(learner.phases.target.iter().all(Option::is_none));
+        assert_eq!((learner.phases.target_len, learner.phases.best_len), (0, 0));
+        let first = learner.restarts.next_rephase;
+        learner.rephase();
+        assert_eq!(learner.phases.saved, learner.phases.original, "original");
+        assert!(learner.restarts.next_rephase - learner.stats.backtracks > first);
+        learner.rephase();
+        learner.rephase();
+        assert_ne!(learner.phases.saved, learner.phases.original, "random");
+        assert_eq!(learner.restarts.rephases, 4);
     }
 }
