@@ -159,6 +159,10 @@ impl Learner<'_> {
     /// repeating each cell's last value (Biere and Fleury's target phases, in CaDiCaL and
     /// Kissat). On the hardest tournament puzzles this more than halved the learner's time, on
     /// random 30×30 puzzles with uniqueness it took off a sixth (BENCHMARKS.md).
+    ///
+    /// The same trail becomes the best phases if it is the longest since the last rephase
+    /// ([`Learner::rephase`]); and at the first conflict the phases as they were (the guided
+    /// ones, before any backtrack saved another) are kept as the original ones.
     pub(super) fn remember_target(&mut self) {
         let clean = self.trail.lim.last().copied().unwrap_or(0);
         if clean > self.phases.target_len {
