@@ -3,12 +3,11 @@
 //! propagation reaches from the givens, computed once by [`crate::Solver`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 
 use nonogram_model::{Picture, Puzzle};
 
-use crate::engine::learn::{Exchange, LearnState, Learner};
+use crate::engine::learn::{LearnState, Learner};
 use crate::engine::sat::{SatEngine, SatState};
 use crate::engine::search::{Finish, Search};
 use crate::engine::symmetry;
@@ -163,7 +162,7 @@ impl<'p> Runner<'_, 'p> {
             Ok(hint) => hint,
             Err(answer) => return answer,
         };
-        let mut learner = self.learner(root, hint.as_ref(), Order::Guided, flags.deadline(), None);
+        let mut learner = self.learner(root, hint.as_ref(), Order::Guided, flags.deadline());
         let state = learner.run(None, &mut Termination::from_flags(flags));
         Run::from_learn(&mut learner, state)
     }
@@ -187,20 +186,15 @@ impl<'p> Runner<'_, 'p> {
     /// A learner started from `root` (cells known to follow from the clues and givens), its
     /// first decisions in `order`, perturbed by [`Config::seed`] when that is not 0. With a
     /// `hint` (a symmetric solution) it heads for that first.
-    /// The guidance gives up at `deadline`. With `share`, it trades short clauses with the
-    /// other learners of that exchange, as the learner of that number.
+    /// The guidance gives up at `deadline`.
     fn learner(
         &self,
         root: &Grid,
         hint: Option<&Picture>,
         order: Order,
         deadline: Option<Instant>,
-        share: Option<(&Arc<Exchange>, u32)>,
     ) -> Learner<'p> {
         let mut learner = Learner::new(self.puzzle, self.config.max_solutions);
-        if let Some((exchange, id)) = share {
-            learner.share(Arc::clone(exchange), id);
-        }
         if self.config.seed != 0 {
             learner.diversify(self.config.seed);
         }
@@ -244,22 +238,13 @@ impl<'p> Runner<'_, 'p> {
     fn interleaved(&self, root: Grid, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(self.puzzle, self.config);
         search.start_from(root.clone());
-        self.take_turns(
-            search,
-            &root,
-            flags,
-            None,
-            Some(PLAIN_JOINS),
-            &Exchange::new(),
-        )
+        self.take_turns(search, &root, flags, None, Some(PLAIN_JOINS))
     }
 
     /// The turns of [`Runner::interleaved`], from a started search. `hint` is the symmetric
     /// start if the caller has looked for it already (`Some`); otherwise it is looked for when
     /// the learner first gets a turn. A learner in the plain order joins the guided one once
     /// that has met `plain_joins` conflicts (`None`: never, as when another thread runs one).
-    /// The learners trade short clauses through `exchange`, the guided one as learner 0, the
-    /// plain one as learner 1.
     fn take_turns(
         &self,
         mut search: Search<'p>,
@@ -267,7 +252,6 @@ impl<'p> Runner<'_, 'p> {
         flags: StopFlags<'_>,
         mut hint: Option<Option<Picture>>,
         plain_joins: Option<u64>,
-        exchange: &Arc<Exchange>,
     ) -> Run {
         let mut termination = Termination::from_flags(flags);
         // The guided learner, then the plain one once it joins.
@@ -296,26 +280,14 @@ impl<'p> Runner<'_, 'p> {
                     },
                 };
                 let grid = search.root_grid().cloned().unwrap_or_else(|| root.clone());
-                learners.push(self.learner(
-                    &grid,
-                    hint.as_ref(),
-                    Order::Guided,
-                    flags.deadline(),
-                    Some((exchange, 0)),
-                ));
+                learners.push(self.learner(&grid, hint.as_ref(), Order::Guided, flags.deadline()));
                 start = Some((grid, hint));
             }
             if learners.len() == 1
                 && plain_joins.is_some_and(|joins| learners[0].stats().backtracks >= joins)
             {
                 let (grid, hint) = start.as_ref().expect("kept with the first learner");
-                learners.push(self.learner(
-                    grid,
-                    hint.as_ref(),
-                    Order::Plain,
-                    flags.deadline(),
-                    Some((exchange, 1)),
-                ));
+                learners.push(self.learner(grid, hint.as_ref(), Order::Plain, flags.deadline()));
             }
             let share = turn.elapsed() * LEARN_SHARE;
             let mut answer = None;
@@ -365,9 +337,7 @@ impl<'p> Runner<'_, 'p> {
     /// runs a learner, not more search, because learning wins most puzzles that get this far;
     /// it is ordered differently because a learner's run time varies widely with its early
     /// decisions, and the plain order is the one that wins where the guided one does not (TCGA
-    /// 2020 #538). The two learners trade short learnt clauses (`share` in the learner): on
-    /// the tail set of random puzzles that took a third to two fifths off the two-thread time
-    /// (BENCHMARKS.md).
+    /// 2020 #538).
     fn portfolio(&self, root: Grid, flags: StopFlags<'_>) -> Run {
         let mut search = Search::new(self.puzzle, self.config);
         search.start_from(root.clone());
@@ -383,16 +353,10 @@ impl<'p> Runner<'_, 'p> {
         let probed = search.root_grid().cloned().unwrap_or_else(|| root.clone());
         let done = AtomicBool::new(false);
         let flags = flags.with_flag(&done);
-        let exchange = Exchange::new();
         let (turns, learn) = std::thread::scope(|scope| {
             let learn = scope.spawn(|| {
-                let mut learner = self.learner(
-                    &probed,
-                    hint.as_ref(),
-                    Order::Plain,
-                    flags.deadline(),
-                    Some((&exchange, 1)),
-                );
+                let mut learner =
+                    self.learner(&probed, hint.as_ref(), Order::Plain, flags.deadline());
                 let state = learner.run(None, &mut Termination::from_flags(flags));
                 let run = Run::from_learn(&mut learner, state);
                 if run.finished() {
@@ -400,7 +364,7 @@ impl<'p> Runner<'_, 'p> {
                 }
                 run
             });
-            let turns = self.take_turns(search, &root, flags, Some(hint.clone()), None, &exchange);
+            let turns = self.take_turns(search, &root, flags, Some(hint.clone()), None);
             if turns.finished() {
                 done.store(true, Ordering::Relaxed);
             }
@@ -470,14 +434,7 @@ mod tests {
                 };
                 let mut search = Search::new(puzzle, &config);
                 search.start_from(root.clone());
-                let run = runner.take_turns(
-                    search,
-                    &root,
-                    StopFlags::default(),
-                    None,
-                    Some(0),
-                    &Exchange::new(),
-                );
+                let run = runner.take_turns(search, &root, StopFlags::default(), None, Some(0));
                 let got =
                     Solver::new(config.clone()).outcome(puzzle, &[], run, None, Instant::now());
                 assert_eq!(got.status, want.status, "puzzle {i}, {max_solutions}");

@@ -19,12 +19,11 @@
 //! first decisions guided by each cell's chance of being filled, estimated by belief
 //! propagation over the lines: `Learner::guide`), Luby restarts with rephasing, and a
 //! learnt-clause database in one flat arena, pruned by literal block distance (Audemard and
-//! Simon, *Glucose*, IJCAI 2009). Learners of the same puzzle (the portfolio's two threads, or
-//! one thread's two orders) trade their short clauses at restarts. What was tried and dropped
-//! (Glucose restarts, probing at restarts, explanation caches, other phases) is in
-//! BENCHMARKS.md. Solutions are enumerated with blocking clauses
-//! over the decisions that led to them (the rest of the grid follows from those), so
-//! `max_solutions` of 2 proves uniqueness as in the other engines.
+//! Simon, *Glucose*, IJCAI 2009). What was tried and dropped (Glucose restarts, probing at
+//! restarts, explanation caches, other phases, clauses shared between learners) is in
+//! BENCHMARKS.md. Solutions are enumerated with blocking clauses over the decisions that led
+//! to them (the rest of the grid follows from those), so `max_solutions` of 2 proves
+//! uniqueness as in the other engines.
 //!
 //! One concern per file, as varisat lays out the same ideas:
 //!
@@ -38,7 +37,6 @@
 //! - [`heap`]: the variable heap (VSIDS);
 //! - [`decide`]: the next decision, phases, and the guided first order;
 //! - [`restart`]: the Luby schedule, target phases and rephasing;
-//! - [`share`]: short clauses traded between learners;
 //! - [`solutions`]: recording and blocking solutions.
 //!
 //! This file holds the engine's state, its interface to the rest of the crate, and the main
@@ -53,7 +51,6 @@ mod lines;
 mod lit;
 mod propagate;
 mod restart;
-mod share;
 mod solutions;
 mod trail;
 
@@ -72,8 +69,6 @@ use lines::Lines;
 use lit::{Lit, Var};
 use propagate::Conflict;
 use restart::Restarts;
-pub(crate) use share::Exchange;
-use share::Link;
 use solutions::Solutions;
 use trail::{Reason, Trail};
 
@@ -118,8 +113,6 @@ pub(crate) struct Learner<'p> {
     phases: Phases,
     restarts: Restarts,
     solutions: Solutions,
-    /// The exchange of short clauses with other learners of the puzzle, if any.
-    link: Option<Link>,
     /// Whether the root was set ([`Learner::start_from`]).
     started: bool,
     /// The verdict, once reached: later runs return it at once.
@@ -146,7 +139,6 @@ impl<'p> Learner<'p> {
             phases: Phases::new(cells),
             restarts: Restarts::new(),
             solutions: Solutions::new(max_solutions),
-            link: None,
             started: false,
             state: None,
             stats: Stats::default(),
@@ -161,12 +153,6 @@ impl<'p> Learner<'p> {
     /// The solutions found so far.
     pub fn take_solutions(&mut self) -> Vec<Picture> {
         self.solutions.take()
-    }
-
-    /// Shares short learnt clauses with the other learners of this puzzle linked to `exchange`
-    /// (see [`share`]), as learner number `id` among them.
-    pub fn share(&mut self, exchange: std::sync::Arc<Exchange>, id: u32) {
-        self.link = Some(Link::new(exchange, id));
     }
 
     /// Restricts the search to grids symmetric under `map` (cell `v` has the value of cell
@@ -238,8 +224,9 @@ impl<'p> Learner<'p> {
                 }
                 continue;
             }
-            if self.restarts.due() && !self.restart() {
-                break LearnState::Finished { exhausted: true };
+            if self.restarts.due() {
+                self.restart();
+                continue;
             }
             if self.db.learnt_count() >= self.db.max_learnts {
                 self.reduce();
@@ -286,9 +273,6 @@ impl<'p> Learner<'p> {
         self.backtrack(top);
         let (learnt, backjump) = self.analyze(lits);
         let lbd = self.lbd(&learnt);
-        if let Some(link) = &mut self.link {
-            link.offer(&learnt, lbd);
-        }
         self.backtrack(backjump);
         self.learn(learnt, Some(lbd));
         self.heap.decay();
@@ -347,57 +331,6 @@ mod tests {
                 .collect();
             stretch == on_trail.as_slice()
         })
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(150))]
-        /// Two learners trading clauses (restarting, so trading, every few conflicts, and run in
-        /// alternate one-conflict slices, so that each imports what the other has just learnt,
-        /// before and after its solutions): each must still enumerate exactly the search's
-        /// solutions. A blocking clause, or a clause learnt after one, leaking to the other
-        /// learner would hide a solution from it.
-        #[test]
-        fn learners_sharing_clauses_agree_with_search(
-            seed in any::<u64>(),
-            width in 6usize..=14,
-            height in 6usize..=14,
-            density in 0.35f64..0.65,
-        ) {
-            let puzzle = random_puzzle(&mut Rng::new(seed), width, height, density);
-            let max = 12;
-            let Some(want) = search_all(&puzzle, max) else { return Ok(()) };
-            let exchange = Exchange::new();
-            let mut learners: Vec<Learner<'_>> = (0..2u32)
-                .map(|id| {
-                    let mut learner = Learner::new(&puzzle, max + 1);
-                    learner.share(exchange.clone(), id);
-                    if id == 0 && learner.start_from(&Grid::new(width, height)) {
-                        learner.guide(None);
-                    }
-                    learner.restarts.unit = 1;
-                    learner.db.max_learnts = 8;
-                    learner
-                })
-                .collect();
-            let mut done = [false; 2];
-            while done != [true; 2] {
-                for (learner, done) in learners.iter_mut().zip(&mut done) {
-                    if !*done {
-                        match learner.run(Some(1), &mut Termination::never()) {
-                            LearnState::Paused => {}
-                            state => {
-                                prop_assert_eq!(state, LearnState::Finished { exhausted: true });
-                                *done = true;
-                            }
-                        }
-                    }
-                }
-            }
-            for learner in &mut learners {
-                let got: HashSet<Picture> = learner.take_solutions().into_iter().collect();
-                prop_assert_eq!(&got, &want);
-            }
-        }
     }
 
     proptest! {

@@ -7,8 +7,6 @@
 //! Luby's (Luby, Sinclair and Zuckerman, *Optimal speedup of Las Vegas algorithms*, 1993) in
 //! units of [`RESTART_UNIT`] conflicts.
 
-use super::lit::{Lit, Value};
-use super::trail::Reason;
 use super::Learner;
 
 /// Conflicts per Luby unit between restarts. With target phases a restart costs less of the
@@ -96,59 +94,14 @@ fn luby(i: u32) -> u64 {
 }
 
 impl Learner<'_> {
-    /// Restarts: back to level 0, and a fresh target; trades clauses with the other learners
-    /// (see [`super::share`]). Returns false if an imported clause contradicts level 0: no
-    /// (further) solution exists.
-    pub(super) fn restart(&mut self) -> bool {
+    /// Restarts: back to level 0, and a fresh target; rephases when due.
+    pub(super) fn restart(&mut self) {
         self.restarts.conflicts = 0;
         self.restarts.count += 1;
         self.backtrack(0);
         self.phases.target_len = 0;
         if self.restarts.rephase_unit > 0 && self.stats.backtracks >= self.restarts.next_rephase {
             self.rephase();
-        }
-        self.trade()
-    }
-
-    /// Publishes the clauses kept to share and adds those the other learners published,
-    /// simplified by the facts of level 0. Returns false if one is false there.
-    fn trade(&mut self) -> bool {
-        let Some(mut link) = self.link.take() else {
-            return true;
-        };
-        let mut consistent = true;
-        link.trade(|lbd, lits| {
-            if consistent {
-                consistent = self.import(lits, lbd);
-            }
-        });
-        self.link = Some(link);
-        consistent
-    }
-
-    /// Adds a clause true of every solution, at level 0: without its false literals, as a fact
-    /// if one literal remains, not at all if one is true. Returns false if every literal is
-    /// false.
-    fn import(&mut self, lits: &[Lit], lbd: u32) -> bool {
-        debug_assert_eq!(self.trail.decision_level(), 0);
-        let mut kept = Vec::with_capacity(lits.len());
-        for &lit in lits {
-            match self.trail.value(lit) {
-                Value::True => return true,
-                Value::False => {}
-                Value::Unknown => kept.push(lit),
-            }
-        }
-        match kept.len() {
-            0 => false,
-            1 => {
-                self.assign(kept[0], Reason::None);
-                true
-            }
-            _ => {
-                self.add_clause(&kept, Some(lbd.min(kept.len() as u32)));
-                true
-            }
         }
     }
 
@@ -187,8 +140,9 @@ impl Learner<'_> {
     /// otherwise override it. Target phases steer each descent back to the largest consistent
     /// grid since the last restart; on a puzzle whose solutions are rare that grid can be a
     /// trap the learner keeps returning to. Rephasing (Biere and Fleury, in CaDiCaL and Kissat)
-    /// moves it elsewhere now and then, and back to the best grid in between. It took a third
-    /// to a half off hard random 35×35 puzzles and off two tournament sets (BENCHMARKS.md).
+    /// moves it elsewhere now and then, and back to the best grid in between. It took three
+    /// fifths off 900 random 35×35 puzzles, a seventh to a half off five of the six tournament
+    /// sets, and two thirds off the tail set on two threads (BENCHMARKS.md).
     pub(super) fn rephase(&mut self) {
         let mode = SCHEDULE[self.restarts.rephases as usize % SCHEDULE.len()];
         self.restarts.rephases += 1;

@@ -69,9 +69,6 @@ impl Learner<'_> {
             .map(|l| !self.trail.lits[self.trail.lim[l]])
             .collect();
         self.backtrack(level - 1);
-        if let Some(link) = &mut self.link {
-            link.stop_exporting();
-        }
         self.learn(blocking, None);
         None
     }
