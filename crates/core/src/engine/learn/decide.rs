@@ -32,8 +32,9 @@ pub(super) struct Phases {
     /// [`Learner::remember_target`].
     pub target: Vec<Option<bool>>,
     pub target_len: usize,
-    /// Best phases: the values of the longest conflict-free trail since the last rephase
-    /// (`None` off it), and that trail's length. See [`Learner::rephase`].
+    /// Best phases: the values of the longest conflict-free trail since the last rephase, and
+    /// that trail's length; cells off it keep their value from an earlier best trail (`None` if
+    /// none had them). See [`Learner::rephase`].
     pub best: Vec<Option<bool>>,
     pub best_len: usize,
     /// The phases the learner started from (the guided ones, if guided), taken at its first

@@ -7,6 +7,7 @@
 //! Luby's (Luby, Sinclair and Zuckerman, *Optimal speedup of Las Vegas algorithms*, 1993) in
 //! units of [`RESTART_UNIT`] conflicts.
 
+use super::lit::Lit;
 use super::Learner;
 
 /// Conflicts per Luby unit between restarts. With target phases a restart costs less of the
@@ -93,6 +94,17 @@ fn luby(i: u32) -> u64 {
     1 << power
 }
 
+/// Takes the values of `trail` into `phases` if it is longer than `*len`, the length of the
+/// trail they hold now (cells off it keep what they had).
+fn keep_if_longer(trail: &[Lit], phases: &mut [Option<bool>], len: &mut usize) {
+    if trail.len() > *len {
+        *len = trail.len();
+        for &lit in trail {
+            phases[lit.var().index()] = Some(lit.is_filled());
+        }
+    }
+}
+
 impl Learner<'_> {
     /// Restarts: back to level 0, and a fresh target; rephases when due.
     pub(super) fn restart(&mut self) {
@@ -117,19 +129,10 @@ impl Learner<'_> {
     /// ([`Learner::rephase`]); and at the first conflict the phases as they were (the guided
     /// ones, before any backtrack saved another) are kept as the original ones.
     pub(super) fn remember_target(&mut self) {
-        let clean = self.trail.lim.last().copied().unwrap_or(0);
-        if clean > self.phases.target_len {
-            self.phases.target_len = clean;
-            for &lit in &self.trail.lits[..clean] {
-                self.phases.target[lit.var().index()] = Some(lit.is_filled());
-            }
-        }
-        if clean > self.phases.best_len {
-            self.phases.best_len = clean;
-            for &lit in &self.trail.lits[..clean] {
-                self.phases.best[lit.var().index()] = Some(lit.is_filled());
-            }
-        }
+        let clean = &self.trail.lits[..self.trail.lim.last().copied().unwrap_or(0)];
+        let phases = &mut self.phases;
+        keep_if_longer(clean, &mut phases.target, &mut phases.target_len);
+        keep_if_longer(clean, &mut phases.best, &mut phases.best_len);
         if self.phases.original.is_empty() {
             self.phases.original = self.phases.saved.clone();
         }
