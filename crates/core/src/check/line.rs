@@ -197,6 +197,10 @@ fn fast_solvers() -> Vec<(&'static str, Box<dyn LineSolve>)> {
     vec![
         ("LineSolver", Box::new(LineSolver::new())),
         ("parallel::Parallel", Box::<parallel::Parallel>::default()),
+        (
+            "parallel::Parallel, split above 1 cell",
+            Box::new(parallel::Parallel::splitting_above(1)),
+        ),
         ("bits::Bits", Box::<nfa::Bits>::default()),
         ("dp::Dp", Box::<dp::Dp>::default()),
     ]

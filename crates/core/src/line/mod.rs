@@ -8,11 +8,16 @@
 //! [`LineSolver`], which picks one per line:
 //!
 //! - [`parallel`]: one bit per cell, a few word operations per run of the clue, for lines of up
-//!   to 1,024 cells (in one `u64` up to 64 cells, one `u128` up to 128, then 3 to 16 words);
+//!   to 4,096 cells (in one `u64` up to 64 cells, one `u128` up to 128, then 3 to 64 words);
+//!   lines of more than 512 cells are first split where their leftmost and rightmost
+//!   placements leave cells empty in every placement, and each piece is solved alone
+//!   (`split.rs`), so that a long line with some cells known costs little more per cell than
+//!   a short one;
 //! - [`bits`]: the line as a regular expression `0* 1^a 0+ 1^b ... 0*` (the Gecode seed's view),
 //!   run as a bit-parallel NFA (Shift-And): one machine word holds the set of NFA states, one
 //!   forward and one backward pass over the cells, a handful of word operations per cell. Used
-//!   for lines longer than 1,024 cells whose automaton has at most 128 states.
+//!   for lines longer than 4,096 cells whose automaton has at most 128 states (the puzzles'
+//!   limits admit none, but the solvers take any line).
 //! - [`dp`]: the classic O(k·n) dynamic programme over (runs placed, cells used), forward and
 //!   backward reachability, for any length.
 //! - [`naive`]: enumerates every placement. Exponential, obviously correct: the oracle the other
@@ -26,6 +31,7 @@ pub(crate) mod cache;
 pub mod dp;
 pub mod naive;
 pub mod parallel;
+mod split;
 #[cfg(test)]
 mod tests;
 
@@ -177,7 +183,7 @@ pub trait LineSolve {
     }
 }
 
-/// The dispatching line solver: [`parallel`] for lines of up to 1,024 cells, [`bits`] for
+/// The dispatching line solver: [`parallel`] for lines of up to 4,096 cells, [`bits`] for
 /// longer ones whose automaton fits in 128 states, [`dp`] for the rest. Holds the scratch
 /// buffers of all three; it allocates only when a longer line than any before comes along.
 #[derive(Debug, Default)]
@@ -230,7 +236,8 @@ impl LineSolve for LineSolver {
         }
     }
 
-    /// Cheaper than solving for lines of up to 1,024 cells: only the forward pass runs.
+    /// Cheaper than solving for lines of up to 4,096 cells: only the forward pass runs (past
+    /// 512 cells, only the scan for the leftmost placement).
     /// Explanations in the learning engine ask this many times per conflict.
     #[inline]
     fn feasible(&mut self, line: Line<'_>) -> bool {

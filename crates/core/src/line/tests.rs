@@ -15,6 +15,8 @@ fn solvers() -> Vec<(&'static str, Box<dyn LineSolve>)> {
         ("bits", Box::new(Bits::default())),
         ("parallel", Box::new(Parallel::default())),
         ("dispatch", Box::new(LineSolver::new())),
+        // Every line of more than one cell split into pieces where it can be.
+        ("split", Box::new(Parallel::splitting_above(1))),
     ]
 }
 
@@ -115,7 +117,8 @@ fn long_cases() -> Vec<(Vec<u32>, String, Option<String>)> {
             Some(r("?", 24) + &r("#", 976) + &r("?", 24)),
         ),
         (vec![1024], r("?", 1023) + ".", None),
-        // Past 1,024 cells: the automaton (few states) or the dynamic programme (many).
+        // Past 1,024 cells: the widest words, split where they can be; the automaton (few
+        // states) or the dynamic programme (many).
         (
             vec![1000],
             r("?", 1025),
@@ -138,7 +141,7 @@ fn table_cases_every_solver() {
         .map(|&(clue, line, want)| (clue.to_vec(), line.to_owned(), want.map(str::to_owned)))
         .collect();
     cases.extend(long_cases());
-    let mut solved = [0usize; 5];
+    let mut solved = [0usize; 6];
     for (clue, line, want) in &cases {
         let cells = parse(line);
         let known = Masks::from_cells(&cells);
@@ -156,6 +159,7 @@ fn table_cases_every_solver() {
     assert_eq!(solved[0], cases.len());
     assert_eq!(solved[1], cases.len());
     assert_eq!(solved[4], cases.len());
+    assert_eq!(solved[5], solved[3]);
     assert!(
         solved[2] > CASES.len() && solved[3] > CASES.len(),
         "{solved:?}"
@@ -198,7 +202,7 @@ fn line_case(len: impl Strategy<Value = usize>) -> impl Strategy<Value = (Vec<u3
 }
 
 /// Line lengths: short ones for the oracle, and lengths around the word sizes of the fast
-/// solvers (64, 128, 192, 256, 512, the wide solvers' 1,024) and past them.
+/// solvers (64, 128, 192, 256, 512, 1,024, the wide solvers' 4,096) and past them.
 fn lengths() -> impl Strategy<Value = usize> {
     prop_oneof![
         4 => 1usize..=20,
@@ -209,6 +213,7 @@ fn lengths() -> impl Strategy<Value = usize> {
         1 => 511usize..=513,
         1 => 1020usize..=1026,
         1 => 1100usize..=1400,
+        1 => 4000usize..=4100,
     ]
 }
 
