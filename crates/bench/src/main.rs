@@ -93,6 +93,10 @@ enum Bench {
         /// Generator seeds: one set of `--count` puzzles per seed (`1,2,3`).
         #[arg(long, value_delimiter = ',', default_value = "1")]
         seed: Vec<u64>,
+        /// Leave out the first N puzzles of each seed's set: `--count 422 --skip 421` solves
+        /// puzzle 421 (counted from 0) alone, under its name in the full set.
+        #[arg(long, default_value_t = 0)]
+        skip: usize,
         /// Colours besides the background: 1 is black and white (Wolter's sets); 2 or more
         /// make colour puzzles, each filled cell's colour uniform among them.
         #[arg(long, default_value_t = 1)]
@@ -145,6 +149,7 @@ fn main() {
             size,
             density,
             seed,
+            skip,
             colours,
             jobs,
             peer_sample,
@@ -161,6 +166,7 @@ fn main() {
                 puzzles.extend(
                     set.into_iter()
                         .enumerate()
+                        .skip(skip)
                         .map(|(i, p)| (format!("s{seed}#{i}"), p)),
                 );
             }
