@@ -319,8 +319,12 @@ impl Splitter {
             &mut self.right,
         ) {
             Leftmost::Placed => {}
-            // The leftmost placement is a placement.
-            Leftmost::Infeasible => unreachable!("a feasible line has a rightmost placement"),
+            // Cannot be (the leftmost placement is a placement, reversed too); should it ever
+            // be, the caller solving the line whole still gives the right answer.
+            Leftmost::Infeasible => {
+                debug_assert!(false, "a feasible line without a rightmost placement");
+                return Split::GaveUp;
+            }
             Leftmost::GaveUp => return Split::GaveUp,
         }
         // The end of run `j` in the rightmost placement: the reversed line's start of run
