@@ -11,8 +11,9 @@
 //! That is what keeps the cost of a long line proportional to its length. The cell-parallel
 //! passes cost a few word operations per run *and per word of the line*, O(k·n/64), and a
 //! random line's runs grow with its length, so on one line of 4,096 cells each cell costs
-//! about three times what it does at 1,024. Once some cells are known, most long lines fall
-//! into pieces of a few dozen cells, each solved in one word.
+//! about three times what it does at 1,024. Once a third or so of the cells are known, a long
+//! line falls into many pieces, most of them a few dozen cells, each solved in one word (a
+//! random line of 4,096 cells with 30% known: 32 pieces, the largest about 900 cells).
 //!
 //! Both placements come from one greedy scan with backtracking (the rightmost is the leftmost
 //! of the reversed line): each run goes to the first start from which its cells may be filled
@@ -267,7 +268,8 @@ pub(crate) struct Piece {
 /// How a line splits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Split {
-    /// Into the pieces left in the scratch, the cells before the first empty in every placement.
+    /// Into the pieces left in the scratch (the cells before the first are empty in every
+    /// placement).
     Pieces,
     /// Not at all: no placement agrees with the known cells.
     Infeasible,
