@@ -170,6 +170,13 @@ fn main() {
                         .map(|(i, p)| (format!("s{seed}#{i}"), p)),
                 );
             }
+            if puzzles.is_empty() {
+                eprintln!(
+                    "nonogram-bench: no puzzle to solve (--count {count}, --skip {skip}): \
+                     --count must exceed --skip"
+                );
+                std::process::exit(2)
+            }
             let name = match colours {
                 0 | 1 => String::new(),
                 n => format!(" {n}-colour"),

@@ -37,9 +37,9 @@
 //! than [`SPLIT_ABOVE`] cells are first cut into independent pieces where they can be
 //! (`super::split`), each solved alone on the narrowest word that holds it.
 
-use super::split::{self, Leftmost, Split, Splitter};
+use super::split::{self, Split, Splitter};
 use super::{Line, LineSolve, Masks};
-use crate::grid::{set_bit, words_for};
+use crate::grid::words_for;
 use crate::Contradiction;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
 
@@ -552,9 +552,7 @@ impl Parallel {
             }
             out.filled[..words].fill(0);
             out.empty[..words].fill(0);
-            for i in 0..len {
-                set_bit(&mut out.empty, i);
-            }
+            split::set_range(&mut out.empty, 0, len);
             return Ok(());
         }
         if len > self.split_above && splits_likely(line) {
@@ -663,16 +661,9 @@ impl Parallel {
             return line.filled()[..line.words()].iter().all(|&w| w == 0);
         }
         if len > self.split_above {
-            match split::leftmost(
-                clue,
-                len,
-                line.filled(),
-                line.empty(),
-                &mut self.splitter.left,
-            ) {
-                Leftmost::Placed => return true,
-                Leftmost::Infeasible => return false,
-                Leftmost::GaveUp => {}
+            let known = (line.filled(), line.empty());
+            if let Some(feasible) = self.splitter.feasible(clue, len, known.0, known.1) {
+                return feasible;
             }
         }
         if fits_u64(clue, len) {

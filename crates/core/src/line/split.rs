@@ -60,7 +60,7 @@ fn next_where(words: &[u64], from: usize, to: usize, invert: bool) -> usize {
 
 /// What [`leftmost`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Leftmost {
+enum Leftmost {
     /// The leftmost placement, in the scratch it was given.
     Placed,
     /// No placement agrees with the known cells.
@@ -78,7 +78,7 @@ fn budget(len: usize, k: usize) -> usize {
 /// The leftmost placement of a non-empty `clue` on the line of `len` cells whose known cells
 /// are `filled` and `empty` (as in [`super::Line`]): on [`Leftmost::Placed`], `starts[j]` is
 /// the least start run `j` has in any placement.
-pub(crate) fn leftmost(
+fn leftmost(
     clue: &[u32],
     len: usize,
     filled: &[u64],
@@ -193,7 +193,7 @@ fn first_fit(
 
 /// Writes the first `len` bits of `src` reversed (bit `i` to bit `len - 1 - i`) into `dst`,
 /// `words_for(len)` words of it.
-pub(crate) fn reverse_into(src: &[u64], len: usize, dst: &mut Vec<u64>) {
+fn reverse_into(src: &[u64], len: usize, dst: &mut Vec<u64>) {
     let words = len.div_ceil(64);
     dst.clear();
     dst.extend(src[..words].iter().rev().map(|w| w.reverse_bits()));
@@ -281,7 +281,7 @@ pub(crate) enum Split {
 #[derive(Debug, Default)]
 pub(crate) struct Splitter {
     /// The leftmost placement's starts.
-    pub left: Vec<usize>,
+    left: Vec<usize>,
     right: Vec<usize>,
     reversed_clue: Vec<u32>,
     reversed_filled: Vec<u64>,
@@ -369,6 +369,22 @@ impl Splitter {
         }
         self.pieces.truncate(merged);
         Split::Pieces
+    }
+
+    /// Whether some placement of a non-empty clue agrees with the known cells (`None` if the
+    /// scan gave up): the leftmost placement's scan alone.
+    pub fn feasible(
+        &mut self,
+        clue: &[u32],
+        len: usize,
+        filled: &[u64],
+        empty: &[u64],
+    ) -> Option<bool> {
+        match leftmost(clue, len, filled, empty, &mut self.left) {
+            Leftmost::Placed => Some(true),
+            Leftmost::Infeasible => Some(false),
+            Leftmost::GaveUp => None,
+        }
     }
 
     /// The first cell of the leftmost placement of the last line split.
