@@ -43,8 +43,8 @@ struct Cli {
 
 #[derive(clap::Args, Clone)]
 struct SolveArgs {
-    /// Solutions to look for (2 proves uniqueness; tournaments ask for 1).
-    #[arg(long, default_value_t = 2)]
+    /// Solutions to look for (2 proves uniqueness; tournaments ask for 1), 1 to 10000.
+    #[arg(long, default_value_t = 2, value_parser = solutions)]
     solutions: usize,
     /// Threads per solve for our solver (0 = all cores).
     #[arg(long, default_value_t = 1)]
@@ -52,8 +52,9 @@ struct SolveArgs {
     /// Our engine: auto, search, learn or sat.
     #[arg(long, default_value = "auto")]
     engine: String,
-    /// Time limit per puzzle, seconds, for us and for the peers.
-    #[arg(long, default_value_t = 60.0)]
+    /// Time limit per puzzle, seconds, for us and for the peers (a limit beyond any run, such as
+    /// 1e30, is none).
+    #[arg(long, default_value_t = 60.0, value_parser = seconds)]
     timeout: f64,
     /// A peer solver to run on the same puzzles: `nonogrid`, `nonosolve` or `hugi`, as
     /// `NAME=PATH` or `NAME` (then `$NONOGRAM_BENCH_<NAME>`, else NAME on PATH). Repeat it to
@@ -73,22 +74,28 @@ enum Bench {
         #[command(flatten)]
         solve: SolveArgs,
         /// Runs per puzzle (the median is reported).
-        #[arg(long, default_value_t = 1)]
-        runs: usize,
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1000))]
+        runs: u64,
         /// Print totals only.
         #[arg(long)]
         quiet: bool,
+        /// Puzzle files, and directories to walk (files that hold no puzzle are reported on
+        /// standard error and left out).
+        #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
     /// Solve a seeded set of random puzzles.
     Random {
         #[command(flatten)]
         solve: SolveArgs,
+        /// Puzzles per seed.
         #[arg(long, default_value_t = 5000)]
         count: usize,
-        #[arg(long, default_value_t = 30)]
+        /// Cells a side, 1 to 2048 (the most cells a puzzle may have, 2048 × 2048).
+        #[arg(long, default_value_t = 30, value_parser = side)]
         size: usize,
-        #[arg(long, default_value_t = 0.5)]
+        /// The chance that a cell is filled, 0 to 1.
+        #[arg(long, default_value_t = 0.5, value_parser = fraction)]
         density: f64,
         /// Generator seeds: one set of `--count` puzzles per seed (`1,2,3`).
         #[arg(long, value_delimiter = ',', default_value = "1")]
@@ -98,8 +105,8 @@ enum Bench {
         #[arg(long, default_value_t = 0)]
         skip: usize,
         /// Colours besides the background: 1 is black and white (Wolter's sets); 2 or more
-        /// make colour puzzles, each filled cell's colour uniform among them.
-        #[arg(long, default_value_t = 1)]
+        /// make colour puzzles, each filled cell's colour uniform among them (at most 32).
+        #[arg(long, default_value_t = 1, value_parser = colours)]
         colours: usize,
         /// Puzzles solved at once (0 = all cores).
         #[arg(long, default_value_t = 0)]
@@ -118,18 +125,20 @@ enum Bench {
     },
     /// Line-solver micro-benchmark.
     Lines {
-        /// Line lengths to measure.
+        /// Line lengths to measure, 1 to 4096 cells (the longest side a puzzle may have).
         #[arg(
             long,
             value_delimiter = ',',
-            default_value = "25,30,64,100,127,300,1000"
+            default_value = "25,30,64,100,127,300,1000",
+            value_parser = line_length
         )]
         lengths: Vec<usize>,
-        /// Fraction of cells known.
-        #[arg(long, default_value_t = 0.3)]
+        /// Fraction of cells known, 0 to 1.
+        #[arg(long, default_value_t = 0.3, value_parser = fraction)]
         known: f64,
-        /// Colours besides the background: 2 or more measure the colour line solver.
-        #[arg(long, default_value_t = 1)]
+        /// Colours besides the background: 2 or more (at most 32) measure the colour line
+        /// solver.
+        #[arg(long, default_value_t = 1, value_parser = colours)]
         colours: usize,
     },
 }
@@ -142,7 +151,7 @@ fn main() {
             runs,
             quiet,
             paths,
-        } => corpus(&solve, runs, quiet, &paths),
+        } => corpus(&solve, runs as usize, quiet, &paths),
         Bench::Random {
             solve,
             count,
@@ -156,6 +165,16 @@ fn main() {
             save_slowest,
             save_dir,
         } => {
+            let cells = (count.saturating_sub(skip))
+                .saturating_mul(seed.len())
+                .saturating_mul(size * size);
+            if cells > MAX_SET_CELLS {
+                fail(&format!(
+                    "{count} puzzles of {size}x{size} for {} seed(s) make {cells} cells, more than \
+                     the {MAX_SET_CELLS} a set may hold in memory: ask for fewer or smaller puzzles",
+                    seed.len()
+                ));
+            }
             let mut puzzles = Vec::new();
             for &seed in &seed {
                 let set = if colours <= 1 {
@@ -171,11 +190,10 @@ fn main() {
                 );
             }
             if puzzles.is_empty() {
-                eprintln!(
-                    "nonogram-bench: no puzzle to solve (--count {count}, --skip {skip}): \
-                     --count must exceed --skip"
-                );
-                std::process::exit(2)
+                fail(&format!(
+                    "no puzzle to solve (--count {count}, --skip {skip}): --count must exceed \
+                     --skip"
+                ));
             }
             let name = match colours {
                 0 | 1 => String::new(),
@@ -205,14 +223,75 @@ fn main() {
     }
 }
 
+/// The most cells a `random` run generates (its puzzles are all kept in memory): about a
+/// gigabyte of clues at density 0.5.
+const MAX_SET_CELLS: usize = 1 << 28;
+
+/// Prints `message` as the program's one-line error and exits with status 2 (bad usage).
+fn fail(message: &str) -> ! {
+    eprintln!("nonogram-bench: {message}");
+    std::process::exit(2)
+}
+
+/// A number within `range`, for the option parsers below.
+fn number_in<T>(text: &str, range: std::ops::RangeInclusive<T>, what: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display,
+{
+    match text.trim().parse::<T>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not {what} from {} to {}",
+            range.start(),
+            range.end()
+        )),
+    }
+}
+
+fn solutions(text: &str) -> Result<usize, String> {
+    number_in(text, 1..=10_000, "a number of solutions")
+}
+
+fn side(text: &str) -> Result<usize, String> {
+    let limits = nonogram_core::model::Limits::DEFAULT;
+    let most = (1..=limits.max_side)
+        .take_while(|s| s * s <= limits.max_cells)
+        .last()
+        .unwrap_or(1);
+    number_in(text, 1..=most, "a side in cells")
+}
+
+fn line_length(text: &str) -> Result<usize, String> {
+    number_in(
+        text,
+        1..=nonogram_core::model::Limits::DEFAULT.max_side,
+        "a line length in cells",
+    )
+}
+
+fn colours(text: &str) -> Result<usize, String> {
+    number_in(
+        text,
+        1..=nonogram_core::model::MAX_COLOURS,
+        "a number of colours",
+    )
+}
+
+fn fraction(text: &str) -> Result<f64, String> {
+    number_in(text, 0.0..=1.0, "a fraction")
+}
+
+/// Seconds, non-negative and finite (a value beyond what a `Duration` holds is no limit).
+fn seconds(text: &str) -> Result<f64, String> {
+    number_in(text, 0.0..=f64::MAX, "a number of seconds")
+}
+
 fn solver(args: &SolveArgs) -> Solver {
-    let engine = Engine::from_name(&args.engine).unwrap_or_else(|| {
-        eprintln!("nonogram-bench: unknown engine {:?}", args.engine);
-        std::process::exit(2)
-    });
+    let engine = Engine::from_name(&args.engine)
+        .unwrap_or_else(|| fail(&format!("unknown engine {:?}", args.engine)));
     Solver::new(Config {
         max_solutions: args.solutions,
-        timeout: Some(Duration::from_secs_f64(args.timeout)),
+        timeout: Duration::try_from_secs_f64(args.timeout).ok(),
         engine,
         threads: args.threads,
         seed: args.seed_order,
@@ -333,6 +412,9 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
     let scratch = Scratch::new();
     let mut files = Vec::new();
     for p in paths {
+        if !p.exists() {
+            fail(&format!("{}: no such file or directory", p.display()));
+        }
         walk(p, &mut files);
     }
     let mut header = format!(
@@ -345,9 +427,15 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
     println!("{header}");
     let (mut total_ours, mut count) = (0.0, 0);
     let mut totals = vec![PeerTotals::default(); args.peer.len()];
+    let mut unread = 0;
     for file in files {
-        let Ok((_, puzzles)) = nonogram_formats::read_file(&file, None) else {
-            continue;
+        let puzzles = match nonogram_formats::read_file(&file, None) {
+            Ok((_, puzzles)) => puzzles,
+            Err(e) => {
+                eprintln!("nonogram-bench: left out {e}");
+                unread += 1;
+                continue;
+            }
         };
         for (index, puzzle) in puzzles.iter().enumerate() {
             let name = match puzzles.len() {
@@ -358,7 +446,7 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
                     index + 1
                 ),
             };
-            let results: Vec<_> = (0..runs.max(1)).map(|_| ours(&solver, puzzle)).collect();
+            let results: Vec<_> = (0..runs).map(|_| ours(&solver, puzzle)).collect();
             let status = results[0].1;
             let t = median(results.iter().map(|r| r.0).collect());
             total_ours += t;
@@ -389,7 +477,11 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
             }
         }
     }
-    println!("total: {count} puzzles, ours {total_ours:.2} s");
+    let left_out = match unread {
+        0 => String::new(),
+        n => format!(" ({n} files left out: unreadable, see above)"),
+    };
+    println!("total: {count} puzzles, ours {total_ours:.2} s{left_out}");
     for (p, t) in args.peer.iter().zip(&totals) {
         println!("{}", t.line(p.name()));
     }
@@ -407,6 +499,15 @@ fn random(
     save: Option<Save>,
 ) {
     let solver = solver(args);
+    // The directory is made before the run, so that a bad one is refused before hours of work.
+    if let Some((_, dir, _)) = &save {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            fail(&format!(
+                "{}: cannot create the directory: {e}",
+                dir.display()
+            ));
+        }
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -459,7 +560,6 @@ fn random(
             .join(", ")
     );
     if let Some((n, dir, stem)) = save {
-        std::fs::create_dir_all(&dir).expect("the --save-dir directory");
         for t in times.iter().take(n) {
             let (label, puzzle) = &puzzles[t.1];
             let name = format!("{stem}-{}.non", label.replace('#', "-"));
@@ -469,7 +569,9 @@ fn random(
                 continue;
             }
             let text = nonogram_formats::write(puzzle, Format::Non).expect("non is writable");
-            std::fs::write(&path, text).expect("write a slow puzzle");
+            if let Err(e) = std::fs::write(&path, text) {
+                fail(&format!("{}: cannot write: {e}", path.display()));
+            }
             println!("  saved {} ({:.0} ms)", path.display(), t.0 * 1e3);
         }
     }

@@ -188,12 +188,15 @@ impl Peer {
             let _ = stdout.read_to_string(&mut out);
             out
         });
-        let deadline = start + Duration::from_secs_f64(timeout + grace);
+        // A limit too far away to represent is none.
+        let deadline = Duration::try_from_secs_f64(timeout + grace)
+            .ok()
+            .and_then(|limit| start.checked_add(limit));
         let status = loop {
             if let Some(status) = child.try_wait().expect("wait for peer") {
                 break Some(status);
             }
-            if Instant::now() > deadline {
+            if deadline.is_some_and(|d| Instant::now() > d) {
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;

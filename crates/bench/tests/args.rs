@@ -1,0 +1,103 @@
+//! The benchmark's options: what it refuses (exit status 2 and a message, never a panic), and
+//! the edge values it takes.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn bench(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nonogram-bench"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .output()
+        .expect("run nonogram-bench")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn bad_options_are_refused_with_a_message() {
+    let cases: &[&[&str]] = &[
+        &["random", "--count", "2", "--size", "0"],
+        &["random", "--count", "2", "--size", "100000"],
+        &["random", "--count", "2", "--density", "1.5"],
+        &["random", "--count", "2", "--density", "nan"],
+        &["random", "--count", "2", "--timeout", "-1"],
+        &["random", "--count", "2", "--timeout", "inf"],
+        &["random", "--count", "2", "--solutions", "0"],
+        &["random", "--count", "2", "--colours", "0"],
+        &["random", "--count", "2", "--colours", "33"],
+        &["random", "--count", "0"],
+        &["random", "--count", "3", "--skip", "3"],
+        &["random", "--count", "100000", "--size", "2048"],
+        &["random", "--count", "1", "--engine", "quantum"],
+        &["random", "--count", "1", "--save-slowest", "1"],
+        &["corpus"],
+        &["corpus", "--runs", "0", "testdata/puzzles/webpbn-00006.non"],
+        &["corpus", "no/such/file.non"],
+        &["lines", "--lengths", "0"],
+        &["lines", "--lengths", "5000"],
+        &["lines", "--known", "2"],
+    ];
+    for args in cases {
+        let out = bench(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(!stderr.trim().is_empty(), "{args:?}: no message");
+    }
+}
+
+#[test]
+fn a_limit_beyond_any_run_is_no_limit() {
+    let out = bench(&[
+        "random",
+        "--count",
+        "3",
+        "--size",
+        "5",
+        "--timeout",
+        "1e30",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("3 random 5x5 puzzles"));
+}
+
+#[test]
+fn files_that_are_not_puzzles_are_named_and_counted() {
+    // testdata/cli holds puzzles and the expected outputs of the command-line tests.
+    let out = bench(&["corpus", "--quiet", "testdata/cli"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    let left_out = stderr.lines().filter(|l| l.contains("left out")).count();
+    assert!(left_out > 0, "{stderr}");
+    assert!(
+        stdout.contains(&format!("({left_out} files left out")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_save_directory_that_cannot_be_made_is_refused_before_the_run() {
+    let dir = std::env::temp_dir().join(format!("nonogram-bench-args-{}", std::process::id()));
+    std::fs::write(&dir, "a file, not a directory").unwrap();
+    let below = dir.join("slow");
+    let out = bench(&[
+        "random",
+        "--count",
+        "2",
+        "--size",
+        "5",
+        "--save-slowest",
+        "1",
+        "--save-dir",
+        below.to_str().unwrap(),
+    ]);
+    let _ = std::fs::remove_file(&dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot create the directory"));
+    assert!(!text(&out.stdout).contains("per puzzle"), "it ran first");
+}
