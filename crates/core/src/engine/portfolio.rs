@@ -194,7 +194,12 @@ impl<'p> Runner<'_, 'p> {
         order: Order,
         deadline: Option<Instant>,
     ) -> Learner<'p> {
-        let mut learner = Learner::new(self.puzzle, self.config.max_solutions);
+        // Symmetric learning holds for the clues alone: not when the caller fixed cells.
+        let maps = match self.symmetric {
+            true => symmetry::clue_symmetries(self.puzzle),
+            false => Vec::new(),
+        };
+        let mut learner = Learner::symmetric(self.puzzle, self.config.max_solutions, maps);
         if self.config.seed != 0 {
             learner.diversify(self.config.seed);
         }

@@ -15,7 +15,10 @@
 //! decision budget backs off: after `k` consecutive nodes whose first probing pass fixed
 //! nothing, the next `2^k − 1` nodes branch on their first unknown cell without probing, and
 //! the first probed node that fixes something ends the backoff (the 40×40: 0.03 s; random and
-//! survey puzzles unchanged, BENCHMARKS.md). Skipping probes never loses solutions: probing
+//! survey puzzles unchanged, BENCHMARKS.md). When probing the root itself fixed nothing, the
+//! puzzle is wide open (no random or survey puzzle's root is; every permutation puzzle's is),
+//! and the backoff is faster: `8^k − 1` nodes (60×60 of `1`s: 27,600 probes → 12,800, of which
+//! 7,200 are the root's). Skipping probes never loses solutions: probing
 //! only fixes what the node implies. Within `auto`'s budgeted turns the search probes every
 //! node, since there it is the probing that the learner builds on.
 //!
@@ -174,6 +177,9 @@ pub struct Search<'p> {
     skip: u64,
     /// Whether probing backs off after barren nodes: in a search without a decision budget.
     adaptive: bool,
+    /// Whether probing the root fixed nothing: the puzzle is wide open, and the backoff is
+    /// faster (see [`Search::node`]).
+    open: bool,
 }
 
 impl<'p> Search<'p> {
@@ -200,6 +206,7 @@ impl<'p> Search<'p> {
             barren: 0,
             skip: 0,
             adaptive: false,
+            open: false,
         }
     }
 
@@ -485,8 +492,16 @@ impl<'p> Search<'p> {
             }
             if !changed {
                 if first_pass {
+                    if serial == self.root_serial {
+                        self.open = true;
+                    }
                     self.barren += 1;
-                    self.skip = (1u64 << self.barren.min(12)) - 1;
+                    let shift = if self.open {
+                        3 * self.barren
+                    } else {
+                        self.barren
+                    };
+                    self.skip = (1u64 << shift.min(12)) - 1;
                 } else {
                     self.barren = 0;
                 }
@@ -555,4 +570,34 @@ fn first_unknown(grid: &Grid) -> Node {
         }
     }
     Node::Complete
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Clue, Config, Engine, Puzzle, Solver, Status};
+
+    /// A wide-open puzzle (clues all `1`: probing fixes nothing anywhere) is answered without
+    /// probing node after node: the root's probes (two per cell) and few more. Counted in
+    /// probes, not time. Before the faster backoff for open puzzles this took 27,566 probes on
+    /// the 60×60.
+    #[test]
+    fn an_open_puzzle_is_not_probed_at_every_node() {
+        for n in [40, 60] {
+            let puzzle = Puzzle::new(vec![Clue::new([1]); n], vec![Clue::new([1]); n]).unwrap();
+            let outcome = Solver::new(Config {
+                max_solutions: 2,
+                engine: Engine::Search,
+                threads: 1,
+                ..Config::default()
+            })
+            .solve(&puzzle);
+            assert_eq!(outcome.status, Status::Multiple);
+            let root = 2 * n as u64 * n as u64;
+            assert!(
+                outcome.stats.probes < root * 2,
+                "{n}×{n}: {} probes, the root's alone {root}",
+                outcome.stats.probes
+            );
+        }
+    }
 }

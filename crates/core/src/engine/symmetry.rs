@@ -11,6 +11,9 @@
 //!   per orbit, and every line's deductions reach its images at once.
 //! - A solution `S` found that way, or any other, gives its images `g(S)` for free: any that
 //!   differs from `S` is a second solution, and proves the puzzle ambiguous.
+//! - Whatever the search learns holds in the mirror too: the enumerating learners learn each
+//!   clause with its images ([`crate::engine::learn`]'s `images`), which shortens the proof that
+//!   no second solution exists.
 //!
 //! So for a puzzle with clue symmetries, [`symmetric_solutions`] first runs the learning engine
 //! with the cells of each orbit tied together (two binary clauses per cell and image): under all
@@ -112,7 +115,7 @@ pub(crate) fn clue_symmetries(puzzle: &Puzzle) -> Vec<CellMap> {
 }
 
 /// The image of a picture under a cell map.
-fn image(picture: &Picture, map: &CellMap) -> Picture {
+pub(crate) fn image(picture: &Picture, map: &CellMap) -> Picture {
     let width = picture.width();
     let mut out = Picture::new(width, picture.height());
     for (v, &to) in map.iter().enumerate() {

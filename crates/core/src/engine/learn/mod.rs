@@ -37,7 +37,8 @@
 //! - [`heap`]: the variable heap (VSIDS);
 //! - [`decide`]: the next decision, phases, and the guided first order;
 //! - [`restart`]: the Luby schedule, target phases and rephasing;
-//! - [`solutions`]: recording and blocking solutions.
+//! - [`solutions`]: recording and blocking solutions;
+//! - [`images`]: symmetric learning, for puzzles whose clues are symmetric.
 //!
 //! This file holds the engine's state, its interface to the rest of the crate, and the main
 //! loop.
@@ -47,6 +48,7 @@ mod clauses;
 mod decide;
 mod explain;
 mod heap;
+mod images;
 mod lines;
 mod lit;
 mod propagate;
@@ -56,6 +58,7 @@ mod trail;
 
 use nonogram_model::{Cell, Picture, Puzzle};
 
+use crate::engine::symmetry::CellMap;
 use crate::grid::Grid;
 use crate::line::{LineSolver, Masks};
 use crate::solve::Stats;
@@ -97,6 +100,11 @@ pub(crate) enum LearnState {
 /// The learning engine for one puzzle.
 #[derive(Debug)]
 pub(crate) struct Learner<'p> {
+    /// The clue symmetries whose images of each learnt clause are learnt too ([`images`]);
+    /// empty for none.
+    symmetries: Vec<CellMap>,
+    /// Images learnt and dropped (for tests and profiles).
+    images: images::Images,
     /// The clues, the known cells line by line, and the lines waiting to be solved.
     lines: Lines<'p>,
     /// The assignment and the trail.
@@ -123,11 +131,22 @@ pub(crate) struct Learner<'p> {
 impl<'p> Learner<'p> {
     /// A learner for `puzzle` (which must [fit](fits)), to enumerate up to `max_solutions`.
     pub fn new(puzzle: &'p Puzzle, max_solutions: usize) -> Learner<'p> {
+        Learner::symmetric(puzzle, max_solutions, Vec::new())
+    }
+
+    /// A learner that learns, with each clause, its images under the clue symmetries `maps`,
+    /// and records each solution with its images ([`images`]). `maps` must be clue symmetries of
+    /// `puzzle` (each maps every solution to a solution), closed under composition, as
+    /// [`crate::engine::symmetry::clue_symmetries`] gives them; and no cell may be fixed but by
+    /// the clues (a given cell's image need not be given).
+    pub fn symmetric(puzzle: &'p Puzzle, max_solutions: usize, maps: Vec<CellMap>) -> Learner<'p> {
         assert!(fits(puzzle), "too many cells for the learning engine");
         let cells = puzzle.width() * puzzle.height();
         let lines = Lines::new(puzzle);
         let words = lines.max_words();
         Learner {
+            symmetries: maps,
+            images: images::Images::default(),
             lines,
             trail: Trail::new(cells),
             solver: LineSolver::new(),
@@ -274,7 +293,12 @@ impl<'p> Learner<'p> {
         let (learnt, backjump) = self.analyze(lits);
         let lbd = self.lbd(&learnt);
         self.backtrack(backjump);
-        self.learn(learnt, Some(lbd));
+        if self.symmetries.is_empty() {
+            self.learn(learnt, Some(lbd));
+        } else {
+            self.learn(learnt.clone(), Some(lbd));
+            self.learn_images(&learnt, lbd);
+        }
         self.heap.decay();
         true
     }
@@ -311,7 +335,7 @@ mod tests {
 
     /// Whether each line's stretch of the line trails holds exactly its cells on the trail, in
     /// trail order, with their positions (what explanations rely on).
-    fn line_trails_follow_the_trail(learner: &Learner<'_>) -> bool {
+    pub(super) fn line_trails_follow_the_trail(learner: &Learner<'_>) -> bool {
         let height = learner.lines.height;
         (0..learner.lines.slots()).all(|slot| {
             let stretch = learner.lines.known(slot);

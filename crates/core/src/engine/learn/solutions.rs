@@ -4,7 +4,8 @@
 //! The blocking clause speaks only of the decisions that led to the grid (every other cell
 //! follows from those by propagation), newest first, so it is as short as the decision level and
 //! asserts at once that the last decision is reversed. With `max_solutions` of 2 this proves
-//! uniqueness, as the other engines do.
+//! uniqueness, as the other engines do. With symmetry breaking ([`super::lex`]) each grid found
+//! is recorded with its images under the clue symmetries, which the search never visits.
 
 use std::collections::HashSet;
 
@@ -12,6 +13,7 @@ use nonogram_model::{Cell, Picture};
 
 use super::lit::Lit;
 use super::{LearnState, Learner};
+use crate::engine::symmetry;
 
 /// The solutions found so far.
 #[derive(Debug)]
@@ -52,9 +54,21 @@ impl Learner<'_> {
         for (v, &value) in values.iter().enumerate() {
             picture.set(v / width, v % width, value == Cell::Filled);
         }
+        // With symmetry breaking, the grid found stands for its images too (solutions, since
+        // the clues are symmetric), which the search will not visit.
+        let images: Vec<Picture> = self
+            .symmetries
+            .iter()
+            .map(|map| symmetry::image(&picture, map))
+            .collect();
         let solutions = &mut self.solutions;
-        if solutions.seen.insert(picture.clone()) {
-            solutions.found.push(picture);
+        for picture in std::iter::once(picture).chain(images) {
+            if solutions.found.len() >= solutions.max {
+                break;
+            }
+            if solutions.seen.insert(picture.clone()) {
+                solutions.found.push(picture);
+            }
         }
         if solutions.found.len() >= solutions.max {
             return Some(LearnState::Finished { exhausted: false });
