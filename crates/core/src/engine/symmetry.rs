@@ -17,14 +17,15 @@
 //!
 //! So for a puzzle with clue symmetries, [`symmetric_solutions`] first runs the learning engine
 //! with the cells of each orbit tied together (two binary clauses per cell and image): under all
-//! the symmetries at once, then under each alone, every attempt for a bounded number of
-//! conflicts. A puzzle without clue symmetry (nearly every random or tournament puzzle) costs
+//! the symmetries at once, then under each cyclic subgroup alone, every attempt for a bounded
+//! number of conflicts. A puzzle without clue symmetry (nearly every random or tournament puzzle) costs
 //! nothing but the check of its clues. A solution it finds is an ordinary solution (it is
 //! checked against the clues like every other), and the engines that then enumerate solutions
 //! start from it: their learners take its values as their first phases, so they reach it
 //! without a conflict and go on looking for a second solution around it. Knotty (a 39×39 knot
-//! with quarter-turn symmetric clues) is solved that way in a fraction of a second, where no
-//! engine without it finds even a first solution in minutes.
+//! with quarter-turn symmetric clues) was first solved that way, in a fraction of a second, when
+//! no engine without it found even a first solution in minutes; the guided learner now finds
+//! Knotty's solutions by itself in milliseconds, so the attempts are kept short.
 //!
 //! Empty lines at the border are left out before looking for symmetries (Knotty has an empty
 //! last row and column): their cells are empty in every solution, so the symmetry of the rest
@@ -36,9 +37,13 @@ use crate::engine::learn::{LearnState, Learner};
 use crate::termination::{StopFlags, Termination};
 use nonogram_model::{Axis, Picture, Puzzle};
 
-/// Conflicts allowed to each attempt of the symmetric learner: at most a few tenths of a
-/// second. Knotty, tied by its quarter turn, needs a few thousand.
-pub(crate) const CONFLICTS_PER_SYMMETRY: u64 = 5_000;
+/// Conflicts allowed to each attempt of the symmetric learner: a few tens of milliseconds. A
+/// well-made symmetric puzzle's solution is found in a handful (the n-Dom puzzles: none at
+/// all); Knotty, tied by its quarter turn, needed a few thousand when the learner could find no
+/// solution without the tie, and 5,000 were allowed. The guided learner now finds Knotty's
+/// first solutions by itself in milliseconds, and the attempts had become its cost: 0.5 s, the
+/// time limit below, against 0.02 s with 500 (BENCHMARKS.md).
+pub(crate) const CONFLICTS_PER_SYMMETRY: u64 = 500;
 
 /// Time allowed to all the attempts together, whatever their conflicts: on a large puzzle a
 /// conflict can cost milliseconds, and this is a gamble before the real search.
@@ -114,6 +119,36 @@ pub(crate) fn clue_symmetries(puzzle: &Puzzle) -> Vec<CellMap> {
         .collect()
 }
 
+/// The sets of maps to tie cells under, in turn: the whole group, then each different cyclic
+/// subgroup. Tying cells under one map ties them under its powers too, so a quarter turn's
+/// attempt would repeat the whole group of turns, while the half turn's is an attempt of its
+/// own.
+fn attempts(symmetries: &[CellMap]) -> Vec<Vec<&CellMap>> {
+    let mut attempts: Vec<Vec<&CellMap>> = vec![symmetries.iter().collect()];
+    for map in symmetries {
+        let cyclic: Vec<&CellMap> = symmetries
+            .iter()
+            .filter(|other| powers(map).any(|power| power == **other))
+            .collect();
+        if !cyclic.is_empty() && !attempts.contains(&cyclic) {
+            attempts.push(cyclic);
+        }
+    }
+    attempts
+}
+
+/// The powers `g, g², …` of a map `g`, up to the identity (left out).
+fn powers(map: &CellMap) -> impl Iterator<Item = CellMap> + '_ {
+    let mut power = map.clone();
+    std::iter::from_fn(move || {
+        if power.iter().enumerate().all(|(v, &to)| v == to) {
+            return None;
+        }
+        let next = power.iter().map(|&to| map[to]).collect();
+        Some(std::mem::replace(&mut power, next))
+    })
+}
+
 /// The image of a picture under a cell map.
 pub(crate) fn image(picture: &Picture, map: &CellMap) -> Picture {
     let width = picture.width();
@@ -125,8 +160,8 @@ pub(crate) fn image(picture: &Picture, map: &CellMap) -> Picture {
 }
 
 /// Looks for a solution symmetric under the puzzle's clue symmetries: first under all of them at
-/// once (the fewest free cells; a unique solution is there), then, if there are several, under
-/// each alone, every attempt with [`CONFLICTS_PER_SYMMETRY`] conflicts, all within
+/// once (the fewest free cells; a unique solution is there), then under each different cyclic
+/// subgroup alone ([`attempts`]), every attempt with [`CONFLICTS_PER_SYMMETRY`] conflicts, all within
 /// [`TIME_LIMIT`] (and the caller's `flags`). Returns that solution followed by its distinct
 /// images under all the clue symmetries (solutions too), or nothing if the clues have no
 /// symmetry or no symmetric solution was found in time.
@@ -135,11 +170,7 @@ pub(crate) fn symmetric_solutions(puzzle: &Puzzle, flags: StopFlags<'_>) -> Vec<
         return Vec::new();
     }
     let symmetries = clue_symmetries(puzzle);
-    let all: Vec<&CellMap> = symmetries.iter().collect();
-    let mut attempts = vec![all];
-    if symmetries.len() > 1 {
-        attempts.extend(symmetries.iter().map(|s| vec![s]));
-    }
+    let attempts = attempts(&symmetries);
     let flags = flags.with_deadline(Instant::now() + TIME_LIMIT);
     for tied in attempts {
         if tied.is_empty() || flags.should_stop() {
@@ -197,6 +228,26 @@ mod tests {
         // The empty last column is left out: what remains is a square, symmetric about its
         // diagonal.
         assert_eq!(clue_symmetries(&puzzle(&["##.", "#.."])).len(), 1);
+    }
+
+    #[test]
+    fn each_attempt_ties_a_different_subgroup() {
+        // A pinwheel: symmetric under the turns only.
+        let pinwheel = puzzle(&["##.#", "...#", "#...", "#.##"]);
+        let maps = clue_symmetries(&pinwheel);
+        assert_eq!(maps.len(), 3, "three turns");
+        let tied = attempts(&maps);
+        // All three turns, then the half turn alone; the quarter turns add nothing new.
+        assert_eq!(tied.len(), 2, "{tied:?}");
+        assert_eq!(tied[0].len(), 3);
+        assert_eq!(tied[1].len(), 1);
+        assert_eq!(tied[1][0][0], 15, "the half turn takes (0, 0) to (3, 3)");
+        // Under the four symmetries of a rectangle, each mirror and the half turn is its own
+        // subgroup.
+        let rectangle = puzzle(&["#..#", ".##.", "#..#"]);
+        let maps = clue_symmetries(&rectangle);
+        assert_eq!((maps.len(), attempts(&maps).len()), (3, 4));
+        assert!(attempts(&[]).iter().all(Vec::is_empty));
     }
 
     #[test]
