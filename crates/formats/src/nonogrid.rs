@@ -64,8 +64,16 @@ pub(crate) struct ColourDef {
     pub pos: Pos,
 }
 
-/// One clue as written, with the position of its first character.
-pub(crate) type Item = (String, Pos);
+/// One clue as written, with its position.
+#[derive(Debug)]
+pub(crate) struct Item {
+    pub text: String,
+    pub pos: Pos,
+    /// Whether `pos` is the clue's first character, each token then at its own column; if not
+    /// (a TOML string with escapes, whose value is not its text in the file), `pos` is where
+    /// the string starts, and every token of the clue is reported there.
+    pub exact: bool,
+}
 
 /// The names a format gives its background and default colour.
 pub(crate) struct Defaults {
@@ -139,6 +147,23 @@ fn items(text: &str, value: &Spanned<String>) -> Vec<Item> {
     }
     let content = value.get_ref();
     let index = scan::LineIndex::new(text);
+    // Escapes (`\t`, a backslash at a line's end) make the value differ from its text in the
+    // file: offsets in one are not offsets in the other. Such a string's clues are reported at
+    // the string.
+    if text.get(start..start + content.len()) != Some(content.as_str()) {
+        let pos = index.pos(span.start);
+        return content
+            .lines()
+            .flat_map(|line| line.split(['#', ';']).next().unwrap_or("").split(','))
+            .map(|part| part.trim().trim_matches(['\'', '"']).trim())
+            .filter(|item| !item.is_empty())
+            .map(|item| Item {
+                text: item.to_owned(),
+                pos,
+                exact: false,
+            })
+            .collect();
+    }
     let mut out = Vec::new();
     let mut offset = 0;
     for line in content.split_inclusive('\n') {
@@ -161,7 +186,11 @@ fn items(text: &str, value: &Spanned<String>) -> Vec<Item> {
             let inner = part.find(trimmed.trim()).unwrap_or(lead);
             let column = columns.at(item_start + inner);
             let pos = Pos::new(line_pos.line, line_pos.column + column - 1);
-            out.push((trimmed.trim().to_owned(), pos));
+            out.push(Item {
+                text: trimmed.trim().to_owned(),
+                pos,
+                exact: true,
+            });
         }
     }
     out
@@ -174,17 +203,23 @@ pub(crate) fn build(
     rows: Vec<Item>,
     columns: Vec<Item>,
 ) -> Result<Puzzle, ParseError> {
-    let header = rows.first().or(columns.first()).map_or(Pos::START, |i| i.1);
+    let header = rows
+        .first()
+        .or(columns.first())
+        .map_or(Pos::START, |i| i.pos);
     scan::checked_size(columns.len().max(1), rows.len().max(1), header)?;
     // First pass: the blocks, and whether any uses the default colour.
     let mut parsed = [Vec::new(), Vec::new()];
     let mut uses_default = false;
     for (slot, items) in parsed.iter_mut().zip([rows, columns]) {
-        for (text, pos) in items {
+        for Item { text, pos, exact } in items {
             let mut blocks = Vec::new();
             let mut columns = scan::Columns::new(&text);
             for (at, token) in scan::tokens(&text, char::is_whitespace) {
-                let tpos = Pos::new(pos.line, pos.column + columns.at(at) - 1);
+                let tpos = match exact {
+                    true => Pos::new(pos.line, pos.column + columns.at(at) - 1),
+                    false => pos,
+                };
                 let digits =
                     token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
                 let len = scan::number(&token[..digits], tpos)
@@ -301,6 +336,13 @@ mod tests {
             (
                 "[clues]\nrows = '''\n1\n  x\n'''\ncolumns = '1'\n",
                 (4, 3),
+                "expected a number",
+            ),
+            // Escapes: the value is not the text, so the clue is reported at its string (the
+            // fuzzer found a column past the line's end here).
+            (
+                "[clues]\nrows = \"\"\"\n1\\t\n  x\n\"\"\"\ncolumns = '1'\n",
+                (2, 8),
                 "expected a number",
             ),
             (

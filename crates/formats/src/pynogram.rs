@@ -117,7 +117,11 @@ fn items(lines: &[(String, Pos)]) -> Vec<Item> {
             let clue = part.trim().trim_matches(['\'', '"']).trim();
             let inner = part.find(clue).unwrap_or(0);
             let column = pos.column + columns.at(start + inner) - 1;
-            out.push((clue.to_owned(), Pos::new(pos.line, column)));
+            out.push(Item {
+                text: clue.to_owned(),
+                pos: Pos::new(pos.line, column),
+                exact: true,
+            });
         }
     }
     out

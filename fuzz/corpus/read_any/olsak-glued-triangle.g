@@ -1,0 +1,5 @@
+#d
+: colour rows
+/4\
+: columns
+4
