@@ -8,7 +8,7 @@
 //! colour's mask, the walk over background cells a carry, as in the black-and-white
 //! cell-parallel solver.
 //!
-//! - [`line`]: the colour line solver, bit-parallel over the boundaries between cells for lines
+//! - [`line`](mod@line): the colour line solver, bit-parallel over the boundaries between cells for lines
 //!   of up to 127 cells, [`dp`] (the O(k·n) dynamic programme over (runs placed, cells used),
 //!   pbnsolve's method as Wolter's survey describes it, with Batenburg and Kosters' two-sided
 //!   reachability) beyond, and [`naive`] (every placement enumerated) as the oracle for both;

@@ -481,7 +481,7 @@ fn join(words: &[u64]) -> u128 {
     u128::from(words[0]) | u128::from(words.get(1).copied().unwrap_or(0)) << 64
 }
 
-/// Lines longer than this are first split into pieces (see [`super::split`]). Random lines
+/// Lines longer than this are first split into pieces (see `line::split`). Random lines
 /// with 30% of their cells known cost the same either way at 400 to 500 cells, and half as
 /// much split at 600 to 1,000; shorter lines take at most 8 words, and the split's two scans
 /// cost more than they save (150×150 puzzles took 37% longer to solve when lines of more

@@ -4,8 +4,9 @@
 //! The blocking clause speaks only of the decisions that led to the grid (every other cell
 //! follows from those by propagation), newest first, so it is as short as the decision level and
 //! asserts at once that the last decision is reversed. With `max_solutions` of 2 this proves
-//! uniqueness, as the other engines do. With symmetry breaking ([`super::lex`]) each grid found
-//! is recorded with its images under the clue symmetries, which the search never visits.
+//! uniqueness, as the other engines do. With symmetric learning ([`super::images`]) each grid
+//! found is recorded with its images under the clue symmetries, which the images of later
+//! clauses may cut off.
 
 use std::collections::HashSet;
 
@@ -54,8 +55,9 @@ impl Learner<'_> {
         for (v, &value) in values.iter().enumerate() {
             picture.set(v / width, v % width, value == Cell::Filled);
         }
-        // With symmetry breaking, the grid found stands for its images too (solutions, since
-        // the clues are symmetric), which the search will not visit.
+        // With symmetric learning, its images are solutions too (the clues are symmetric), and
+        // the images of clauses learnt from this grid's blocking clause may cut them off: they
+        // are recorded now.
         let images: Vec<Picture> = self
             .symmetries
             .iter()
