@@ -46,8 +46,8 @@ struct SolveArgs {
     /// Solutions to look for (2 proves uniqueness; tournaments ask for 1), 1 to 10000.
     #[arg(long, default_value_t = 2, value_parser = solutions)]
     solutions: usize,
-    /// Threads per solve for our solver (0 = all cores).
-    #[arg(long, default_value_t = 1)]
+    /// Threads per solve for our solver (0 = all cores; at most 1024).
+    #[arg(long, default_value_t = 1, value_parser = thread_count)]
     threads: usize,
     /// Our engine: auto, search, learn or sat.
     #[arg(long, default_value = "auto")]
@@ -108,12 +108,12 @@ enum Bench {
         /// make colour puzzles, each filled cell's colour uniform among them (at most 32).
         #[arg(long, default_value_t = 1, value_parser = colours)]
         colours: usize,
-        /// Puzzles solved at once (0 = all cores).
-        #[arg(long, default_value_t = 0)]
+        /// Puzzles solved at once (0 = all cores; at most 1024).
+        #[arg(long, default_value_t = 0, value_parser = thread_count)]
         jobs: usize,
         /// How many of the puzzles each peer solves (the first ones; peers are often much
         /// slower).
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = at_least_one)]
         peer_sample: usize,
         /// Write the N slowest puzzles (ours) as `.non` files into `--save-dir`.
         #[arg(long, default_value_t = 0, requires = "save_dir")]
@@ -245,6 +245,18 @@ where
             range.start(),
             range.end()
         )),
+    }
+}
+
+/// A number of threads: 0 (one per core) to 1024, as `nonogram batch --jobs` allows.
+fn thread_count(text: &str) -> Result<usize, String> {
+    number_in(text, 0..=1024, "a number of threads")
+}
+
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{text}' is not a count of 1 or more")),
     }
 }
 

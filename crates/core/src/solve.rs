@@ -40,8 +40,8 @@ pub enum Engine {
     /// Probing search is fastest on most puzzles; learning tames the heavy tail where
     /// depth-first search keeps meeting the same dead ends (hard tournament puzzles, the n-Dom
     /// family). If the clues are symmetric, the learners
-    /// first look for a symmetric solution and start from it (the `symmetry` module). The
-    /// default.
+    /// first look for a symmetric solution and start from it (the `symmetry` module), and
+    /// learn each clause with its images under the symmetries. The default.
     #[default]
     Auto,
     /// Propagation, probing (if [`Config::probing`]) and depth-first search only.
@@ -52,7 +52,8 @@ pub enum Engine {
     /// Conflict-driven search with clause learning over the cells, the line solver explaining
     /// its deductions (lazy clause generation): see the `learn` module. A puzzle of more than
     /// 2^20 cells (the learner's memory bound) is searched; so is one with `Auto`. Symmetric
-    /// clues get a symmetric first solution to start from, as with `Auto`.
+    /// clues get a symmetric first solution to start from, and symmetric learning, as with
+    /// `Auto`.
     Learn,
 }
 
