@@ -105,12 +105,9 @@ impl Learner<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashSet;
-
     use proptest::prelude::*;
 
-    use super::super::tests::{line_trails_follow_the_trail, search_all};
-    use super::super::LearnState;
+    use super::super::tests::{enumerate_under_stress, search_all};
     use super::*;
     use crate::engine::symmetry::clue_symmetries;
     use crate::generate::{random_picture, Rng};
@@ -163,17 +160,7 @@ mod tests {
             let Some(want) = search_all(&puzzle, max) else { return Ok(()) };
             let mut learner = Learner::symmetric(&puzzle, max + 1, maps);
             prop_assert!(learner.start_from(&Grid::new(size, size)) || want.is_empty());
-            learner.restarts.unit = 2;
-            learner.db.max_learnts = 8;
-            let state = loop {
-                match learner.run(sliced.then_some(1), &mut Termination::never()) {
-                    LearnState::Paused => prop_assert!(line_trails_follow_the_trail(&learner)),
-                    state => break state,
-                }
-            };
-            prop_assert_eq!(state, LearnState::Finished { exhausted: true });
-            let got: HashSet<Picture> = learner.take_solutions().into_iter().collect();
-            prop_assert_eq!(got, want);
+            prop_assert_eq!(enumerate_under_stress(&mut learner, sliced)?, want);
         }
     }
 

@@ -335,7 +335,7 @@ mod tests {
 
     /// Whether each line's stretch of the line trails holds exactly its cells on the trail, in
     /// trail order, with their positions (what explanations rely on).
-    pub(super) fn line_trails_follow_the_trail(learner: &Learner<'_>) -> bool {
+    fn line_trails_follow_the_trail(learner: &Learner<'_>) -> bool {
         let height = learner.lines.height;
         (0..learner.lines.slots()).all(|slot| {
             let stretch = learner.lines.known(slot);
@@ -355,6 +355,25 @@ mod tests {
                 .collect();
             stretch == on_trail.as_slice()
         })
+    }
+
+    /// Runs a learner to the end of its enumeration under stress (restarts every two
+    /// conflicts, the clause database pruned at eight clauses, and, if `sliced`, one conflict
+    /// per run, the line trails checked between runs); returns the solutions.
+    pub(super) fn enumerate_under_stress(
+        learner: &mut Learner<'_>,
+        sliced: bool,
+    ) -> Result<HashSet<Picture>, TestCaseError> {
+        learner.restarts.unit = 2;
+        learner.db.max_learnts = 8;
+        let state = loop {
+            match learner.run(sliced.then_some(1), &mut Termination::never()) {
+                LearnState::Paused => prop_assert!(line_trails_follow_the_trail(learner)),
+                state => break state,
+            }
+        };
+        prop_assert_eq!(state, LearnState::Finished { exhausted: true });
+        Ok(learner.take_solutions().into_iter().collect())
     }
 
     proptest! {
@@ -378,17 +397,7 @@ mod tests {
             if guided && learner.start_from(&Grid::new(width, height)) {
                 learner.guide(None);
             }
-            learner.restarts.unit = 2;
-            learner.db.max_learnts = 8;
-            let state = loop {
-                let limit = sliced.then_some(1);
-                match learner.run(limit, &mut Termination::never()) {
-                    LearnState::Paused => prop_assert!(line_trails_follow_the_trail(&learner)),
-                    state => break state,
-                }
-            };
-            prop_assert_eq!(state, LearnState::Finished { exhausted: true });
-            let got: HashSet<Picture> = learner.take_solutions().into_iter().collect();
+            let got = enumerate_under_stress(&mut learner, sliced)?;
             for picture in &got {
                 prop_assert!(puzzle.is_solved_by(picture));
             }
