@@ -188,6 +188,7 @@ fn read_palette(entries: Vec<JsonColour>, at: Pos) -> Result<Palette, ParseError
             )
         })
     };
+    palette::check_name(&background.name, at)?;
     let mut builder = PaletteBuilder::new(&background.name, rgb(&background)?);
     for colour in entries {
         let symbols: Vec<char> = colour
@@ -552,6 +553,11 @@ mod tests {
                 "{\"rows\": [[\"1r\"]], \"columns\": [[1]]}",
                 (1, 1),
                 "unknown colour `r`",
+            ),
+            (
+                "{\"palette\": [{\"name\": \"white\", \"rgb\": \"fff\"}, {\"name\": \"r\\u001b[2J\", \"rgb\": \"f00\"}], \"rows\": [[1]], \"columns\": [[1]]}",
+                (1, 1),
+                "holds a control character",
             ),
             (
                 "{\"palette\": [{\"name\": \"white\", \"rgb\": \"fff\"}], \"rows\": [[1]], \"columns\": [[1]]}",

@@ -85,6 +85,7 @@ impl PaletteBuilder {
         symbols: &[char],
         pos: Pos,
     ) -> Result<ColourId, ParseError> {
+        check_name(name, pos)?;
         if self.find(name).is_some() {
             return Err(ParseError::syntax(
                 pos,
@@ -181,6 +182,21 @@ impl PaletteBuilder {
             .collect();
         // Names were checked on `add`, characters chosen unique and usable above.
         Palette::new(background, colours).expect("a builder makes valid palettes")
+    }
+}
+
+/// A colour's name from a file must be usable ([`nonogram_model::usable_name`]: no control
+/// character, no U+FFFE or U+FFFF): an error at `pos` if it is not.
+pub(crate) fn check_name(name: &str, pos: Pos) -> Result<(), ParseError> {
+    match nonogram_model::usable_name(name) {
+        false => Err(ParseError::syntax(
+            pos,
+            format!(
+                "the colour name {} holds a control character or a noncharacter",
+                scan::quote(name)
+            ),
+        )),
+        true => Ok(()),
     }
 }
 

@@ -45,7 +45,7 @@ use nonogram_model::{Axis, Clue, ColourId, LineId, Picture, Puzzle, Rgb, Run};
 use roxmltree::{Document, Node, ParsingOptions};
 
 use crate::error::{ParseError, ParseErrorKind, Pos};
-use crate::palette::PaletteBuilder;
+use crate::palette::{self, PaletteBuilder};
 use crate::scan::{self, LineIndex};
 
 /// The most XML nodes we build a tree for (some 300 MB at most); each `<count>` is two or three.
@@ -200,6 +200,7 @@ fn parse_puzzle(index: &LineIndex<'_>, node: Node<'_, '_>) -> Result<Puzzle, Par
     let background = node.attribute("backgroundcolor").unwrap_or("white");
 
     // The palette, and the character each colour has in the goal image (the file's `char`).
+    palette::check_name(background, pos(index, node))?;
     let mut builder = PaletteBuilder::new(background, Rgb::WHITE);
     let mut image_chars: Vec<(char, ColourId)> = Vec::new();
     for colour in node.children().filter(|n| n.has_tag_name("color")) {
@@ -630,6 +631,7 @@ mod tests {
             (colour, (1, 34), "colour `red` is not declared"),
             (bomb, (3, 1), "entity declarations"),
             ("<puzzle type=\"triddler\"/>", (1, 1), "not rectangular"),
+            ("<puzzle backgroundcolor=\"w&#133;\"/>", (1, 1), "holds a control character"),
             (&"<a>".repeat(300), (1, 769), "nested more than 256 deep"),
             ("<puzzle><clues type=\"rows\"><line><count>x</count></line></clues></puzzle>", (1, 34), "expected a number"),
             ("<puzzle><clues type=\"rows\"><line><count>99999999999999999999</count></line></clues></puzzle>", (1, 34), "too large"),

@@ -243,6 +243,17 @@ pub enum PaletteError {
     DuplicateSymbol(char),
     /// A character that cannot stand for a cell in text (a space, a control character, `?`).
     BadSymbol(char),
+    /// A name with a control character (printed to a terminal it would be a command, and XML
+    /// cannot hold most of them) or a noncharacter U+FFFE or U+FFFF (XML cannot hold those).
+    BadName(String),
+}
+
+/// Whether `name` may name a colour: no control character, and not U+FFFE or U+FFFF (see
+/// [`PaletteError::BadName`]).
+pub fn usable_name(name: &str) -> bool {
+    !name
+        .chars()
+        .any(|c| c.is_control() || matches!(c, '\u{fffe}' | '\u{ffff}'))
 }
 
 impl fmt::Display for PaletteError {
@@ -260,6 +271,10 @@ impl fmt::Display for PaletteError {
                 f,
                 "{c:?} cannot stand for a colour in text (it must be printable, not a space and \
                  not '?')"
+            ),
+            PaletteError::BadName(name) => write!(
+                f,
+                "the colour name {name:?} holds a control character or a noncharacter"
             ),
         }
     }
@@ -291,7 +306,8 @@ impl Palette {
     }
 
     /// A palette of `background` and `colours`, checked: at most [`MAX_COLOURS`] colours,
-    /// names and characters unique, characters usable in text.
+    /// names and characters unique, names without control characters, characters usable in
+    /// text.
     pub fn new(background: Colour, colours: Vec<Colour>) -> Result<Palette, PaletteError> {
         if colours.len() > MAX_COLOURS {
             return Err(PaletteError::TooMany(colours.len()));
@@ -303,6 +319,9 @@ impl Palette {
             let c = entry.symbol;
             if c.is_whitespace() || c.is_control() || c == '?' {
                 return Err(PaletteError::BadSymbol(c));
+            }
+            if !usable_name(&entry.name) {
+                return Err(PaletteError::BadName(entry.name.clone()));
             }
             for other in &entries[..i] {
                 if other.name == entry.name {
@@ -438,6 +457,15 @@ mod tests {
             Palette::new(bg(), vec![q]),
             Err(PaletteError::BadSymbol('?'))
         );
+        // An escape in a name (the fuzzer's: XML wrote it as U+FFFD, and a terminal would run
+        // it); a name may hold any other character.
+        let escape = Colour::new("b\u{1b}[2J", Rgb::BLACK, 'b');
+        assert_eq!(
+            Palette::new(bg(), vec![escape]),
+            Err(PaletteError::BadName("b\u{1b}[2J".into()))
+        );
+        assert!(Palette::new(bg(), vec![Colour::new("bleu ciel é", Rgb::BLACK, 'b')]).is_ok());
+        assert!(!usable_name("a\u{fffe}") && !usable_name("a\u{85}") && usable_name("a b"));
         let many: Vec<Colour> = (0..=MAX_COLOURS)
             .map(|i| Colour::new(format!("c{i}"), Rgb::BLACK, char::from(b'A' + i as u8)))
             .collect();

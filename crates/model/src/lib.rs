@@ -27,6 +27,8 @@ pub mod puzzle;
 
 pub use cells::{Cell, CellRows, Cells, PartialGrid};
 pub use clue::{Clue, Run};
-pub use colour::{Colour, ColourId, ColourSet, Palette, PaletteError, Rgb, MAX_COLOURS};
+pub use colour::{
+    usable_name, Colour, ColourId, ColourSet, Palette, PaletteError, Rgb, MAX_COLOURS,
+};
 pub use picture::Picture;
 pub use puzzle::{check_size, Axis, Inconsistency, Limits, LineId, Metadata, Puzzle, PuzzleError};
