@@ -66,8 +66,24 @@ impl TextPrinter {
     }
 }
 
-/// `puzzle 2 of 5: Title (by Author)`, or whatever part of it there is.
+/// `puzzle 2 of 5: Title (by Author)`, or whatever part of it there is. Control characters
+/// (from a file's title, or its name) are shown escaped (`\u{1b}`): printed, they would be
+/// commands to the terminal.
 fn title_line(puzzle: &Puzzle, heading: Option<&str>) -> String {
+    printable(&raw_title_line(puzzle, heading))
+}
+
+/// `text` with each control character written as its Rust escape.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
+fn raw_title_line(puzzle: &Puzzle, heading: Option<&str>) -> String {
     let meta = &puzzle.metadata;
     let mut line = heading.unwrap_or_default().to_string();
     if let Some(title) = &meta.title {
@@ -154,5 +170,22 @@ pub fn status_line(report: &Report<'_>) -> String {
             Stop::TimeLimit => format!("timed out: {limit} before any solution was found"),
             _ => format!("gave up: {limit} before any solution was found"),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonogram_core::Picture;
+
+    /// A title is the file's: an escape in it is shown, not sent to the terminal.
+    #[test]
+    fn control_characters_in_a_title_are_shown_escaped() {
+        let mut puzzle = Puzzle::from_picture(&Picture::from_strings(&["#"]).unwrap());
+        puzzle.metadata.title = Some("a\u{1b}[31mred\u{7}".into());
+        puzzle.metadata.author = Some("Zoë".into());
+        let line = title_line(&puzzle, Some("puzzle 1 of 2"));
+        assert_eq!(line, "puzzle 1 of 2: a\\u{1b}[31mred\\u{7} (by Zoë)");
+        assert!(!line.chars().any(char::is_control));
     }
 }
