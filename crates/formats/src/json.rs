@@ -188,8 +188,8 @@ fn read_palette(entries: Vec<JsonColour>, at: Pos) -> Result<Palette, ParseError
             )
         })
     };
-    palette::check_name(&background.name, at)?;
-    let mut builder = PaletteBuilder::new(&background.name, rgb(&background)?);
+    let mut builder = PaletteBuilder::default();
+    builder.set_background(&background.name, rgb(&background)?, at)?;
     for colour in entries {
         let symbols: Vec<char> = colour
             .symbol

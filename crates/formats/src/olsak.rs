@@ -179,7 +179,7 @@ impl GColours {
         };
         if inchar == '0' {
             self.builder
-                .set_background(name.unwrap_or("background"), rgb);
+                .set_background(name.unwrap_or("background"), rgb, word_pos)?;
             self.background = true;
             return Ok(());
         }

@@ -69,10 +69,18 @@ impl PaletteBuilder {
         }
     }
 
-    /// Replaces the background's name and colour.
-    pub(crate) fn set_background(&mut self, name: &str, rgb: Rgb) {
+    /// Replaces the background's name and colour; a name that is not usable (see
+    /// [`check_name`]) is an error at `pos`.
+    pub(crate) fn set_background(
+        &mut self,
+        name: &str,
+        rgb: Rgb,
+        pos: Pos,
+    ) -> Result<(), ParseError> {
+        check_name(name, pos)?;
         self.background.name = name.to_owned();
         self.background.rgb = rgb;
+        Ok(())
     }
 
     /// Adds a colour; `symbols` are the characters the file suggests for it, best first. A name
@@ -185,9 +193,10 @@ impl PaletteBuilder {
     }
 }
 
-/// A colour's name from a file must be usable ([`nonogram_model::usable_name`]: no control
+/// A colour's name from a file (every one reaches the builder through `add` or
+/// `set_background`) must be usable ([`nonogram_model::usable_name`]: no control
 /// character, no U+FFFE or U+FFFF): an error at `pos` if it is not.
-pub(crate) fn check_name(name: &str, pos: Pos) -> Result<(), ParseError> {
+fn check_name(name: &str, pos: Pos) -> Result<(), ParseError> {
     match nonogram_model::usable_name(name) {
         false => Err(ParseError::syntax(
             pos,

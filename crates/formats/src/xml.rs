@@ -45,7 +45,7 @@ use nonogram_model::{Axis, Clue, ColourId, LineId, Picture, Puzzle, Rgb, Run};
 use roxmltree::{Document, Node, ParsingOptions};
 
 use crate::error::{ParseError, ParseErrorKind, Pos};
-use crate::palette::{self, PaletteBuilder};
+use crate::palette::PaletteBuilder;
 use crate::scan::{self, LineIndex};
 
 /// The most XML nodes we build a tree for (some 300 MB at most); each `<count>` is two or three.
@@ -200,8 +200,8 @@ fn parse_puzzle(index: &LineIndex<'_>, node: Node<'_, '_>) -> Result<Puzzle, Par
     let background = node.attribute("backgroundcolor").unwrap_or("white");
 
     // The palette, and the character each colour has in the goal image (the file's `char`).
-    palette::check_name(background, pos(index, node))?;
-    let mut builder = PaletteBuilder::new(background, Rgb::WHITE);
+    let mut builder = PaletteBuilder::default();
+    builder.set_background(background, Rgb::WHITE, pos(index, node))?;
     let mut image_chars: Vec<(char, ColourId)> = Vec::new();
     for colour in node.children().filter(|n| n.has_tag_name("color")) {
         let cpos = pos(index, colour);
@@ -226,7 +226,7 @@ fn parse_puzzle(index: &LineIndex<'_>, node: Node<'_, '_>) -> Result<Puzzle, Par
                     format!("colour {} is declared twice", scan::quote(name)),
                 ));
             }
-            builder.set_background(name, rgb);
+            builder.set_background(name, rgb, cpos)?;
             ColourId::BACKGROUND
         } else {
             builder.add(name, rgb, ch.as_slice(), cpos)?
