@@ -191,7 +191,11 @@ fn walks_a_tree_and_writes_the_solve_schema() {
     );
     assert!(run.stderr.contains("error 1"), "{}", run.stderr);
     assert!(run.stderr.contains("ignored 3 files"), "{}", run.stderr);
-    assert!(run.stderr.contains("slowest:"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("slowest (#N: --puzzle N):"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -269,7 +269,9 @@ impl Summary {
         }
         let slowest = self.slowest();
         if !slowest.is_empty() {
-            let _ = writeln!(s, "  slowest:");
+            // Numbered as `--puzzle` takes them (from 1), so that one can be solved again as
+            // listed; the JSON keeps `index`, from 0, as the results do.
+            let _ = writeln!(s, "  slowest (#N: --puzzle N):");
             for t in slowest {
                 let _ = writeln!(
                     s,
@@ -277,7 +279,7 @@ impl Summary {
                     millis(t.elapsed.as_secs_f64() * 1e3),
                     t.status,
                     t.source,
-                    t.index
+                    t.index + 1
                 );
             }
         }
@@ -379,8 +381,10 @@ mod tests {
         assert_eq!(json["status"]["unique"], 11);
         assert_eq!(json["per_puzzle_ms"]["max"], 110.0);
         assert_eq!(json["not_done"], 1);
-        assert!(summary
-            .text()
-            .contains("unique 11, multiple 0, solved 0, none 0, unknown 0, error 1"));
+        let text = summary.text();
+        assert!(text.contains("unique 11, multiple 0, solved 0, none 0, unknown 0, error 1"));
+        // The text numbers puzzles as `--puzzle` does, from 1; the JSON by index, from 0.
+        assert!(text.contains("110.0 ms  unique    t.txt #12\n"), "{text}");
+        assert_eq!(json["slowest"][0]["index"], 11);
     }
 }
