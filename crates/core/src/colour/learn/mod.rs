@@ -20,8 +20,9 @@
 //!
 //! The rest is the textbook CDCL of the black-and-white learner: first-UIP analysis with
 //! recursive minimization, backjumping, VSIDS with phase saving and target phases, Luby
-//! restarts, a clause arena reduced by literal block distance, and solutions blocked by the
-//! negation of the decisions that led to them. Only true literals are decided: "this cell has
+//! restarts with rephasing (best and original phases in turn), a clause arena reduced by
+//! literal block distance, and solutions blocked by the negation of the decisions that led to
+//! them. Only true literals are decided: "this cell has
 //! this entry" (phase saving may later decide one false).
 //!
 //! What could later be shared with the black-and-white learner once it is split into
@@ -101,6 +102,9 @@ pub(crate) fn fits(puzzle: &Puzzle) -> bool {
 
 /// Conflicts per Luby unit between restarts.
 const RESTART_UNIT: u64 = 512;
+/// Conflicts from the start to the first rephase; the `k`-th comes `k + 1` times as many
+/// conflicts after the one before (as in the black-and-white learner).
+const REPHASE_UNIT: u64 = 1000;
 /// Learnt clauses kept before the first reduction; each reduction raises it by the increment.
 const FIRST_REDUCE: usize = 2000;
 const REDUCE_INCREMENT: usize = 300;
@@ -165,6 +169,17 @@ pub(crate) struct ColourLearner<'p> {
     /// Target phases: 0 none, 1 true, 2 false (see the black-and-white learner).
     target: Vec<u8>,
     target_len: usize,
+    /// Best phases: the values of the longest conflict-free trail since the last rephase (0
+    /// none, 1 true, 2 false), and that trail's length.
+    best: Vec<u8>,
+    best_len: usize,
+    /// The phases at the first conflict; empty before.
+    original: Vec<bool>,
+    /// Rephases so far, the conflict count at which the next is due, and the interval's unit
+    /// (0: never; tests shrink it).
+    rephases: u32,
+    next_rephase: u64,
+    rephase_unit: u64,
 
     conflicts_since_restart: u64,
     restarts: u32,
@@ -240,6 +255,12 @@ impl<'p> ColourLearner<'p> {
             phase: vec![true; vars],
             target: vec![0; vars],
             target_len: 0,
+            best: vec![0; vars],
+            best_len: 0,
+            original: Vec::new(),
+            rephases: 0,
+            next_rephase: REPHASE_UNIT,
+            rephase_unit: REPHASE_UNIT,
             conflicts_since_restart: 0,
             restarts: 0,
             restart_unit: RESTART_UNIT,
@@ -319,6 +340,9 @@ impl<'p> ColourLearner<'p> {
                 self.restarts += 1;
                 self.backtrack(0);
                 self.target_len = 0;
+                if self.rephase_unit > 0 && self.stats.backtracks >= self.next_rephase {
+                    self.rephase();
+                }
                 continue;
             }
             if self.learnt.len() >= self.max_learnts {
@@ -384,14 +408,42 @@ impl<'p> ColourLearner<'p> {
     /// At a conflict, keeps the values of the trail below the current decision level as the
     /// target phases if that trail is the longest since the last restart (Biere and Fleury's
     /// target phases, as the black-and-white learner uses them).
+    ///
+    /// The same trail becomes the best phases if it is the longest since the last rephase; at
+    /// the first conflict the phases as they were are kept as the original ones.
     fn remember_target(&mut self) {
-        let clean = self.trail_lim.last().copied().unwrap_or(0);
-        if clean > self.target_len {
-            self.target_len = clean;
-            for &lit in &self.trail[..clean] {
-                self.target[var(lit)] = if lit & 1 == 0 { 1 } else { 2 };
-            }
+        let clean = &self.trail[..self.trail_lim.last().copied().unwrap_or(0)];
+        keep_if_longer(clean, &mut self.target, &mut self.target_len);
+        keep_if_longer(clean, &mut self.best, &mut self.best_len);
+        if self.original.is_empty() {
+            self.original = self.phase.clone();
         }
+    }
+
+    /// Rephases (at a restart), as the black-and-white learner does and for the same reason: on
+    /// a puzzle whose solutions are rare the target phases can lead every descent back into
+    /// the same trap. The saved phases become in turn the best trail's values (variables off it
+    /// keep theirs) and the original phases, and the target is forgotten. The black-and-white
+    /// cycle's random phases were left out: on random colour puzzles a random grid is far
+    /// from any solution, and the cycle without them did best (BENCHMARKS.md, twelfth session).
+    fn rephase(&mut self) {
+        let best = self.rephases.is_multiple_of(2);
+        self.rephases += 1;
+        self.next_rephase =
+            self.stats.backtracks + self.rephase_unit * u64::from(self.rephases + 1);
+        if best {
+            for (phase, &best) in self.phase.iter_mut().zip(&self.best) {
+                if best != 0 {
+                    *phase = best == 1;
+                }
+            }
+        } else if !self.original.is_empty() {
+            // (Empty: no conflict yet, so the saved phases are the original ones.)
+            self.phase.copy_from_slice(&self.original);
+        }
+        self.best_len = 0;
+        self.target_len = 0;
+        self.target.fill(0);
     }
 
     /// Records the complete grid as a solution and blocks it. Returns the state when the
@@ -429,6 +481,17 @@ impl<'p> ColourLearner<'p> {
     }
 }
 
+/// Takes the values of `trail` into `phases` (1 true, 2 false) if it is longer than `*len`, the
+/// length of the trail they hold now (variables off it keep what they had).
+fn keep_if_longer(trail: &[Lit], phases: &mut [u8], len: &mut usize) {
+    if trail.len() > *len {
+        *len = trail.len();
+        for &lit in trail {
+            phases[var(lit)] = if lit & 1 == 0 { 1 } else { 2 };
+        }
+    }
+}
+
 /// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., term `i` (from 0).
 fn luby(i: u32) -> u64 {
     let mut x = u64::from(i);
@@ -458,15 +521,48 @@ mod tests {
         assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
-    /// The learner under stress (a restart after every conflict or few, the clause database
-    /// reduced every few conflicts) finds exactly the search's solutions on puzzles hard enough
+    /// Rephases alternate the best trail's values (the rest kept) and the original phases; each
+    /// forgets the target and the best trail, and they come ever further apart.
+    #[test]
+    fn rephases_alternate_best_and_original() {
+        let mut rng = Rng::new(3);
+        let puzzle = random_colour_puzzle(&mut rng, 6, 6, 2, 0.4);
+        let mut learner = ColourLearner::new(&puzzle, 1);
+        let vars = learner.phase.len();
+        learner.phase[0] = false;
+        learner.original = learner.phase.clone();
+        learner.phase[1] = false;
+        learner.phase[2] = false;
+        learner.best[0] = 1;
+        learner.best[1] = 2;
+        learner.best_len = 2;
+        learner.target[3] = 1;
+        learner.target_len = 5;
+        let saved = learner.phase.clone();
+
+        learner.rephase();
+        let mut want = saved;
+        want[0] = true;
+        want[1] = false;
+        assert_eq!(learner.phase, want, "best");
+        assert!(learner.target.iter().all(|&t| t == 0));
+        assert_eq!((learner.target_len, learner.best_len), (0, 0));
+        let first = learner.next_rephase;
+        learner.rephase();
+        assert_eq!(learner.phase, learner.original, "original");
+        assert!(!learner.phase[0] && learner.phase[2] && learner.phase[vars - 1]);
+        assert!(learner.next_rephase - learner.stats.backtracks > first);
+    }
+
+    /// The learner under stress (a restart after every conflict or few, a rephase every few
+    /// conflicts, the clause database reduced every few conflicts) finds exactly the search's solutions on puzzles hard enough
     /// to make it learn; every explanation it builds is checked (in debug builds) to leave its
     /// line without a placement.
     #[test]
     fn agrees_with_search_under_stress() {
         const LIMIT: usize = 40;
         let mut rng = Rng::new(11);
-        let (mut conflicts, mut restarts, mut whole) = (0, 0, 0);
+        let (mut conflicts, mut restarts, mut rephases, mut whole) = (0, 0, 0, 0);
         for i in 0..60 {
             let side = rng.range(12, 16);
             let colours = rng.range(2, 3);
@@ -485,6 +581,8 @@ mod tests {
             };
             let mut learner = ColourLearner::new(&puzzle, LIMIT);
             learner.restart_unit = 1 + i % 3;
+            learner.rephase_unit = 1 + i % 4;
+            learner.next_rephase = learner.rephase_unit;
             learner.max_learnts = 4;
             learner.start_from(&start);
             let state = learner.run(&mut Termination::never());
@@ -502,10 +600,12 @@ mod tests {
             }
             conflicts += learner.stats().backtracks;
             restarts += learner.restarts;
+            rephases += learner.rephases;
             whole += usize::from(got.len() < LIMIT);
         }
         assert!(conflicts > 200, "only {conflicts} conflicts");
         assert!(restarts > 20, "only {restarts} restarts");
+        assert!(rephases > 10, "only {rephases} rephases");
         assert!(whole >= 15, "only {whole} puzzles enumerated whole");
     }
 }
