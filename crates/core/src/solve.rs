@@ -126,7 +126,8 @@ pub struct Config {
     /// The learning engine's initial branching order: 0 keeps its own (guided by the clues, or
     /// plain: see [`Engine::Auto`]); any other value perturbs it with small pseudo-random
     /// activities drawn from this seed (a quarter of the guidance's largest: cells about as
-    /// sure as each other change places). Default: 0. On a hard
+    /// sure as each other change places; for colour puzzles, whose learner has no guidance,
+    /// below the first conflict's bump). Default: 0. On a hard
     /// puzzle the learner's run time moves by 2× or more with its early decisions; a seed makes
     /// each order reproducible, to retry a puzzle another way or to judge a change to the
     /// learner over several orders (BENCHMARKS.md).

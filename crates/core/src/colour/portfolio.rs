@@ -2,6 +2,7 @@
 //! reaches from the givens: what [`crate::Solver`] calls for a puzzle that is not black and
 //! white.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use nonogram_model::{ColourSet, Puzzle};
@@ -82,17 +83,75 @@ pub(crate) fn solve(
         // Too many variables for the learner: the search answers alone.
         Engine::Learn | Engine::Auto if !learn::fits(puzzle) => search(config, puzzle, root, flags),
         Engine::Learn => {
-            let mut learner = learner(config, puzzle, &root);
+            let mut learner = learner(config, puzzle, &root, config.seed);
             let state = learner.run(&mut Termination::from_flags(flags));
             from_learn(&mut learner, state)
         }
-        Engine::Auto => turns(config, puzzle, root, flags),
+        Engine::Auto if crate::engine::portfolio::threads(config) >= 2 => {
+            portfolio(config, puzzle, root, flags)
+        }
+        Engine::Auto => {
+            let mut search = ColourSearch::new(puzzle, config);
+            search.start_from(root.clone());
+            turns(config, puzzle, search, root, flags)
+        }
     }
 }
 
-/// A learner started from `root`.
-fn learner<'p>(config: &Config, puzzle: &'p Puzzle, root: &ColourGrid) -> ColourLearner<'p> {
+/// Two threads, as the black-and-white portfolio runs them: the search's first turn alone (most
+/// puzzles end there and never pay for a thread), then the turns of search and learning on
+/// one thread and, on the other, a learner whose first decisions are perturbed by the next
+/// seed ([`ColourLearner::diversify`]): on a hard puzzle the learner's time moves by several
+/// times with its early decisions, and two orders racing cut the tail (BENCHMARKS.md, twelfth
+/// session). The first to finish answers and stops the other.
+fn portfolio(config: &Config, puzzle: &Puzzle, root: ColourGrid, flags: StopFlags<'_>) -> Run {
+    let mut search = ColourSearch::new(puzzle, config);
+    search.start_from(root.clone());
+    let mut termination = Termination::from_flags(flags);
+    match search.resume(Some(config.search_budget.max(1)), &mut termination) {
+        Finish::Budget => {}
+        finish => return from_search(search, finish),
+    }
+    let probed = search.root_grid().cloned().unwrap_or_else(|| root.clone());
+    let done = AtomicBool::new(false);
+    let flags = flags.with_flag(&done);
+    let (turns, learnt) = std::thread::scope(|scope| {
+        let other = scope.spawn(|| {
+            let mut learner = learner(config, puzzle, &probed, config.seed.wrapping_add(1));
+            let state = learner.run(&mut Termination::from_flags(flags));
+            let run = from_learn(&mut learner, state);
+            if run.finished() {
+                done.store(true, Ordering::Relaxed);
+            }
+            run
+        });
+        let turns = turns(config, puzzle, search, root, flags);
+        if turns.finished() {
+            done.store(true, Ordering::Relaxed);
+        }
+        // The learner's thread only panics on a bug; the other answer stands alone then.
+        (turns, other.join().ok())
+    });
+    match learnt {
+        Some(learnt) if learnt.finished() && !turns.finished() => learnt,
+        Some(learnt) if !turns.finished() && learnt.solutions.len() > turns.solutions.len() => {
+            learnt
+        }
+        _ => turns,
+    }
+}
+
+/// A learner started from `root`, its first decisions perturbed by `seed` when that is not 0.
+fn learner<'p>(
+    config: &Config,
+    puzzle: &'p Puzzle,
+    root: &ColourGrid,
+    seed: u64,
+) -> ColourLearner<'p> {
     let mut learner = ColourLearner::new(puzzle, config.max_solutions);
+    if seed != 0 {
+        learner.diversify(seed);
+    }
     // False when the root contradicts: the learner's run then says so at once.
     let _ = learner.start_from(root);
     learner
@@ -112,13 +171,17 @@ fn from_learn(learner: &mut ColourLearner<'_>, state: LearnState) -> Run {
     }
 }
 
-/// Search and learning on one thread, in turns of doubling length, as the black-and-white
-/// `auto` takes them: the search for [`Config::search_budget`] decisions, then the learner for
+/// Search and learning on one thread (from a started search), in turns of doubling length, as
+/// the black-and-white `auto` takes them: the search for [`Config::search_budget`] decisions, then the learner for
 /// [`LEARN_SHARE`] times as long as that took, and so on, each resuming where it stopped. The
 /// learner starts from the search's probed root.
-fn turns(config: &Config, puzzle: &Puzzle, root: ColourGrid, flags: StopFlags<'_>) -> Run {
-    let mut search = ColourSearch::new(puzzle, config);
-    search.start_from(root.clone());
+fn turns<'p>(
+    config: &Config,
+    puzzle: &'p Puzzle,
+    mut search: ColourSearch<'p>,
+    root: ColourGrid,
+    flags: StopFlags<'_>,
+) -> Run {
     let mut termination = Termination::from_flags(flags);
     let mut learner: Option<ColourLearner<'_>> = None;
     let mut decisions = config.search_budget.max(1);
@@ -137,7 +200,7 @@ fn turns(config: &Config, puzzle: &Puzzle, root: ColourGrid, flags: StopFlags<'_
         }
         let learner = learner.get_or_insert_with(|| {
             let start = search.root_grid().unwrap_or(&root);
-            self::learner(config, puzzle, start)
+            self::learner(config, puzzle, start, config.seed)
         });
         let deadline = Instant::now() + turn.elapsed() * LEARN_SHARE;
         let state = learner.run(&mut Termination::from_flags(flags.with_deadline(deadline)));
@@ -224,5 +287,87 @@ struct UnknownAfterSweep(Vec<usize>);
 impl ColourObserver for UnknownAfterSweep {
     fn swept(&mut self, grid: &ColourGrid) {
         self.0.push(grid.unknown_count());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{random_colour_puzzle, Rng};
+    use crate::solve::{Solver, Status};
+
+    /// Sparse random colour puzzles, hard enough for the learners to answer some.
+    fn puzzles() -> Vec<Puzzle> {
+        let mut rng = Rng::new(5);
+        (0..40)
+            .map(|_| {
+                let side = rng.range(12, 18);
+                random_colour_puzzle(&mut rng, side, side, 2, 0.3)
+            })
+            .collect()
+    }
+
+    /// The two-thread portfolio gives the search's verdicts and, when it finds every
+    /// solution, the same ones, whichever thread answers; some answers come from a learner, so
+    /// the puzzles reach the race.
+    #[test]
+    fn two_threads_agree_with_search() {
+        let mut learnt = 0;
+        for (i, puzzle) in puzzles().iter().enumerate() {
+            for max_solutions in [1, 2, 3] {
+                let config = Config {
+                    max_solutions,
+                    engine: Engine::Search,
+                    ..Config::default()
+                };
+                let want = Solver::new(config.clone()).solve(puzzle);
+                let config = Config {
+                    engine: Engine::Auto,
+                    threads: 2,
+                    ..config
+                };
+                let Ok(start) = root(puzzle, &[], None) else {
+                    assert_eq!(want.status, Status::NoSolution, "puzzle {i}");
+                    continue;
+                };
+                // The portfolio itself (`solve` takes it only past root propagation).
+                let run = portfolio(&config, puzzle, start, StopFlags::default());
+                let got =
+                    Solver::new(config).outcome(puzzle, &[], run, None, std::time::Instant::now());
+                assert_eq!(got.status, want.status, "puzzle {i}, {max_solutions}");
+                assert_eq!(got.solutions.len(), want.solutions.len(), "puzzle {i}");
+                if want.solutions.len() < max_solutions {
+                    assert_eq!(got.solutions, want.solutions, "puzzle {i}");
+                }
+                assert_ne!(got.status, Status::Unknown, "puzzle {i}");
+                learnt += usize::from(got.engine == Engine::Learn);
+            }
+        }
+        assert!(learnt >= 10, "only {learnt} answers came from the learners");
+    }
+
+    /// `seed` perturbs the colour learner's order: on puzzles that need it, the learner's
+    /// work differs from seed to seed (it was ignored for colour puzzles), and the answers
+    /// do not.
+    #[test]
+    fn the_seed_changes_the_learners_order() {
+        let mut differ = 0;
+        for puzzle in puzzles() {
+            let solve = |seed| {
+                Solver::new(Config {
+                    engine: Engine::Learn,
+                    seed,
+                    ..Config::default()
+                })
+                .solve(&puzzle)
+            };
+            let (a, b) = (solve(0), solve(7));
+            assert_eq!(a.status, b.status);
+            differ += usize::from(a.stats.decisions != b.stats.decisions);
+        }
+        assert!(
+            differ >= 10,
+            "the seed changed the work on {differ} puzzles"
+        );
     }
 }

@@ -72,7 +72,7 @@ pub(crate) struct Run {
 
 impl Run {
     /// Whether the run reached a verdict.
-    fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         matches!(self.end, End::Exhausted | End::Enough)
     }
 
@@ -122,10 +122,7 @@ pub(crate) fn run(
         puzzle,
         symmetric,
     };
-    let threads = match config.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let threads = threads(config);
     match config.engine {
         Engine::Search => runner.search(root, flags),
         // Too many cells for the learner's memory bound: the search answers alone (and the
@@ -139,6 +136,14 @@ pub(crate) fn run(
         Engine::Sat => runner.sat(&root, flags),
         Engine::Auto if threads >= 2 => runner.portfolio(root, flags),
         Engine::Auto => runner.interleaved(root, flags),
+    }
+}
+
+/// The threads one solve may use: [`Config::threads`], 0 being one per available core.
+pub(crate) fn threads(config: &Config) -> usize {
+    match config.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
     }
 }
 

@@ -65,7 +65,6 @@ impl VarHeap {
     }
 
     /// Restores the heap order after activities changed wholesale.
-    #[cfg(test)]
     pub fn rebuild(&mut self) {
         for i in (0..self.heap.len() / 2).rev() {
             self.down(i);

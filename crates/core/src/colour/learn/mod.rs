@@ -273,6 +273,18 @@ impl<'p> ColourLearner<'p> {
         }
     }
 
+    /// Perturbs the initial branching order with small pseudo-random activities drawn from
+    /// `seed` (below the first conflict's bump, so conflicts take over the order at once): the
+    /// early decisions, which shape the run, differ. [`crate::Config::seed`], and the second
+    /// thread's learner.
+    pub fn diversify(&mut self, seed: u64) {
+        let mut rng = crate::generate::Rng::new(seed);
+        for activity in &mut self.heap.activity {
+            *activity = rng.next_f64() * 0.25;
+        }
+        self.heap.rebuild();
+    }
+
     /// Counters so far (`backtracks` counts conflicts).
     pub fn stats(&self) -> Stats {
         self.stats
