@@ -2,7 +2,6 @@
 //! reaches from the givens: what [`crate::Solver`] calls for a puzzle that is not black and
 //! white.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use nonogram_model::{ColourSet, Puzzle};
@@ -12,7 +11,7 @@ use super::learn::{self, ColourLearner, LearnState};
 use super::propagate::{ColourObserver, ColourPropagator};
 use super::sat::{self, ColourSat, SatState};
 use super::search::ColourSearch;
-use crate::engine::portfolio::{End, Run, LEARN_SHARE};
+use crate::engine::portfolio::{race, End, Run, LEARN_SHARE};
 use crate::engine::search::Finish;
 use crate::solve::{Config, Deduction, Engine, Given, Stats};
 use crate::termination::{StopFlags, Termination};
@@ -113,32 +112,15 @@ fn portfolio(config: &Config, puzzle: &Puzzle, root: ColourGrid, flags: StopFlag
         finish => return from_search(search, finish),
     }
     let probed = search.root_grid().cloned().unwrap_or_else(|| root.clone());
-    let done = AtomicBool::new(false);
-    let flags = flags.with_flag(&done);
-    let (turns, learnt) = std::thread::scope(|scope| {
-        let other = scope.spawn(|| {
+    race(
+        flags,
+        |flags| {
             let mut learner = learner(config, puzzle, &probed, config.seed.wrapping_add(1));
             let state = learner.run(&mut Termination::from_flags(flags));
-            let run = from_learn(&mut learner, state);
-            if run.finished() {
-                done.store(true, Ordering::Relaxed);
-            }
-            run
-        });
-        let turns = turns(config, puzzle, search, root, flags);
-        if turns.finished() {
-            done.store(true, Ordering::Relaxed);
-        }
-        // The learner's thread only panics on a bug; the other answer stands alone then.
-        (turns, other.join().ok())
-    });
-    match learnt {
-        Some(learnt) if learnt.finished() && !turns.finished() => learnt,
-        Some(learnt) if !turns.finished() && learnt.solutions.len() > turns.solutions.len() => {
-            learnt
-        }
-        _ => turns,
-    }
+            from_learn(&mut learner, state)
+        },
+        |flags| turns(config, puzzle, search, root, flags),
+    )
 }
 
 /// A learner started from `root`, its first decisions perturbed by `seed` when that is not 0.
@@ -172,9 +154,9 @@ fn from_learn(learner: &mut ColourLearner<'_>, state: LearnState) -> Run {
 }
 
 /// Search and learning on one thread (from a started search), in turns of doubling length, as
-/// the black-and-white `auto` takes them: the search for [`Config::search_budget`] decisions, then the learner for
-/// [`LEARN_SHARE`] times as long as that took, and so on, each resuming where it stopped. The
-/// learner starts from the search's probed root.
+/// the black-and-white `auto` takes them: the search for [`Config::search_budget`] decisions,
+/// then the learner for [`LEARN_SHARE`] times as long as that took, and so on, each resuming
+/// where it stopped. The learner starts from the search's probed root.
 fn turns<'p>(
     config: &Config,
     puzzle: &'p Puzzle,

@@ -361,33 +361,49 @@ impl<'p> Runner<'_, 'p> {
             Err(answer) => return answer,
         };
         let probed = search.root_grid().cloned().unwrap_or_else(|| root.clone());
-        let done = AtomicBool::new(false);
-        let flags = flags.with_flag(&done);
-        let (turns, learn) = std::thread::scope(|scope| {
-            let learn = scope.spawn(|| {
+        race(
+            flags,
+            |flags| {
                 let mut learner =
                     self.learner(&probed, hint.as_ref(), Order::Plain, flags.deadline());
                 let state = learner.run(None, &mut Termination::from_flags(flags));
-                let run = Run::from_learn(&mut learner, state);
-                if run.finished() {
-                    done.store(true, Ordering::Relaxed);
-                }
-                run
-            });
-            let turns = self.take_turns(search, &root, flags, Some(hint.clone()), None);
-            if turns.finished() {
+                Run::from_learn(&mut learner, state)
+            },
+            |flags| self.take_turns(search, &root, flags, Some(hint.clone()), None),
+        )
+    }
+}
+
+/// Runs `other` on a thread of its own and `main` on this one, racing: the first to reach a
+/// verdict stops the other (through a flag added to `flags`) and answers; when neither does
+/// (the time limit, a cancellation), the one that found more solutions answers, `main` on a
+/// tie. The portfolios of both kinds of puzzle run this way.
+pub(crate) fn race(
+    flags: StopFlags<'_>,
+    other: impl FnOnce(StopFlags<'_>) -> Run + Send,
+    main: impl FnOnce(StopFlags<'_>) -> Run,
+) -> Run {
+    let done = AtomicBool::new(false);
+    let flags = flags.with_flag(&done);
+    let (main, other) = std::thread::scope(|scope| {
+        let other = scope.spawn(|| {
+            let run = other(flags);
+            if run.finished() {
                 done.store(true, Ordering::Relaxed);
             }
-            // The learner's thread only panics on a bug; the other answer stands alone then.
-            (turns, learn.join().ok())
+            run
         });
-        match learn {
-            Some(learn) if learn.finished() && !turns.finished() => learn,
-            Some(learn) if !turns.finished() && learn.solutions.len() > turns.solutions.len() => {
-                learn
-            }
-            _ => turns,
+        let main = main(flags);
+        if main.finished() {
+            done.store(true, Ordering::Relaxed);
         }
+        // The other thread only panics on a bug; the main answer stands alone then.
+        (main, other.join().ok())
+    });
+    match other {
+        Some(other) if other.finished() && !main.finished() => other,
+        Some(other) if !main.finished() && other.solutions.len() > main.solutions.len() => other,
+        _ => main,
     }
 }
 
