@@ -72,7 +72,7 @@ pub(crate) struct Run {
 
 impl Run {
     /// Whether the run reached a verdict.
-    pub(crate) fn finished(&self) -> bool {
+    fn finished(&self) -> bool {
         matches!(self.end, End::Exhausted | End::Enough)
     }
 

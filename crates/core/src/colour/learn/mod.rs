@@ -22,8 +22,8 @@
 //! recursive minimization, backjumping, VSIDS with phase saving and target phases, Luby
 //! restarts with rephasing (best and original phases in turn), a clause arena reduced by
 //! literal block distance, and solutions blocked by the negation of the decisions that led to
-//! them. Only true literals are decided: "this cell has
-//! this entry" (phase saving may later decide one false).
+//! them. Only true literals are decided: "this cell has this entry" (phase saving may later
+//! decide one false).
 //!
 //! What could later be shared with the black-and-white learner once it is split into
 //! `engine/learn/`: the heap ([`heap`]), the clause arena and its watched-literal propagation and
@@ -275,8 +275,8 @@ impl<'p> ColourLearner<'p> {
 
     /// Perturbs the initial branching order with small pseudo-random activities drawn from
     /// `seed` (below the first conflict's bump, so conflicts take over the order at once): the
-    /// early decisions, which shape the run, differ. [`crate::Config::seed`], and the second
-    /// thread's learner.
+    /// early decisions, which shape the run, differ. For [`crate::Config::seed`] and for the
+    /// second thread's learner.
     pub fn diversify(&mut self, seed: u64) {
         let mut rng = crate::generate::Rng::new(seed);
         for activity in &mut self.heap.activity {
@@ -567,9 +567,9 @@ mod tests {
     }
 
     /// The learner under stress (a restart after every conflict or few, a rephase every few
-    /// conflicts, the clause database reduced every few conflicts) finds exactly the search's solutions on puzzles hard enough
-    /// to make it learn; every explanation it builds is checked (in debug builds) to leave its
-    /// line without a placement.
+    /// conflicts, the clause database reduced every few conflicts) finds exactly the search's
+    /// solutions on puzzles hard enough to make it learn; every explanation it builds is
+    /// checked (in debug builds) to leave its line without a placement.
     #[test]
     fn agrees_with_search_under_stress() {
         const LIMIT: usize = 40;
