@@ -20,8 +20,6 @@
 //! million (BENCHMARKS.md). It is a heuristic only: the loops of the grid make the beliefs
 //! approximate and the rounds need not converge, which is why they are damped and capped.
 
-use std::time::Instant;
-
 use nonogram_model::Cell;
 
 /// The share of the weighted patterns of `runs` (each at least 1, as in a [`Clue`](crate::Clue))
@@ -72,7 +70,7 @@ pub fn line_shares(
     for j in (0..k).rev() {
         hi[j] = hi[j + 1] - runs[j] as usize - 1;
     }
-    fill_windows(windows, prefix, suffix, runs, filled);
+    fill_windows(windows, prefix, suffix, runs, (lo, hi), filled);
     let window = |j: usize, s: usize| windows[j * w + s];
     // before[j * w + i]: the weight of runs `..j` placed in cells `..i`, uncovered cells empty.
     // Row j is read at i = s - 1 for the starts s of run j (and row k at n).
@@ -84,20 +82,22 @@ pub fn line_shares(
     }
     for j in 1..=k {
         let len = runs[j - 1] as usize;
+        let (done, rest) = before.split_at_mut(j * w);
+        let (earlier, row) = (&done[(j - 1) * w..], &mut rest[..w]);
+        // The value just computed stays in a register: read back from memory, it put a store's
+        // latency on the programme's critical path.
+        // (Below the band, before[j * w + i - 1] is 0.)
+        let mut last = 0.0;
         for i in lo[j] - 1..hi[j] {
-            // Run j - 1 ends at cell i - 1, after an empty cell (or the line's start).
+            // Run j - 1 ends at cell i - 1, after an empty cell (or the line's start); i is at
+            // least 1, the run at least one cell long.
             let s = i - len;
             let lead = match s {
-                0 => before[(j - 1) * w],
-                _ => empty[s - 1] * before[(j - 1) * w + s - 1],
+                0 => earlier[0],
+                _ => empty[s - 1] * earlier[s - 1],
             };
-            // (Below the band, before[j * w + i - 1] is 0.)
-            let skip = if i > 0 {
-                empty[i - 1] * before[j * w + i - 1]
-            } else {
-                0.0
-            };
-            before[j * w + i] = skip + window(j - 1, s) * lead;
+            last = empty[i - 1] * last + window(j - 1, s) * lead;
+            row[i] = last;
         }
     }
     let total = before[k * w + n];
@@ -117,10 +117,13 @@ pub fn line_shares(
     }
     for j in (1..k).rev() {
         let len = runs[j] as usize;
+        let (row, later) = after.split_at_mut((j + 1) * w);
+        let row = &mut row[j * w..];
+        // (Above the band, after[j * w + i + 1] is 0.)
+        let mut next = 0.0;
         for i in (lo[j]..=hi[j]).rev() {
-            // (Above the band, after[j * w + i + 1] is 0.)
-            after[j * w + i] = empty[i] * after[j * w + i + 1]
-                + window(j, i) * trail(after, empty, j + 1, i + len, n, w);
+            next = empty[i] * next + window(j, i) * trail(later, empty, 0, i + len, n, w);
+            row[i] = next;
         }
     }
     // mass[s] adds the weight of the patterns whose run covering cells from `s` starts there,
@@ -194,17 +197,20 @@ impl LineScratch {
     }
 }
 
-/// Into `windows`, the products of `filled` over every window of every run's length (0 past the
-/// line's end), `prefix` and `suffix` being scratch. Each length takes O(n) whatever its size
-/// (van Herk and Gil-Werman): the line is cut into blocks of the window's length, and a window
-/// is the end of one block times the start of the next. Every factor of those two is a factor
-/// of the window, so neither underflows unless the window itself does (a running product
-/// divided by an earlier one would).
+/// Into `windows`, the products of `filled` over the windows of every run's length that start
+/// in its band, `lo[j]..=hi[j]` (the other entries are unspecified, 0 past the line's end);
+/// `prefix` and `suffix` are scratch. A run whose band is narrow multiplies its windows out,
+/// `len` factors each: for tight clues, the usual case, that is the cheapest. Otherwise each
+/// length takes O(n) whatever its size (van Herk and Gil-Werman): the line is cut into blocks
+/// of the window's length, and a window is the end of one block times the start of the next.
+/// Every factor of those two is a factor of the window, so neither underflows unless the
+/// window itself does (a running product divided by an earlier one would).
 fn fill_windows(
     windows: &mut Vec<f64>,
     prefix: &mut Vec<f64>,
     suffix: &mut Vec<f64>,
     runs: &[u32],
+    (lo, hi): (&[usize], &[usize]),
     filled: &[f64],
 ) {
     let n = filled.len();
@@ -214,33 +220,37 @@ fn fill_windows(
     for (j, &len) in runs.iter().enumerate() {
         let len = len as usize;
         debug_assert!(len > 0, "runs are at least one cell long");
-        if len == 0 || len > n {
+        if len == 0 || len > n || lo[j] > hi[j].min(n - len) {
             continue;
         }
-        // The same length as an earlier run: the same windows.
-        if let Some(p) = runs[..j].iter().position(|&r| r as usize == len) {
-            windows.copy_within(p * w..(p + 1) * w, j * w);
+        let band = lo[j]..=hi[j].min(n - len);
+        let row = &mut windows[j * w..(j + 1) * w];
+        if len * band.clone().count() <= 3 * n {
+            for s in band {
+                row[s] = filled[s..s + len].iter().product();
+            }
             continue;
         }
+        // (Chunks rather than `i % len` per cell: an integer division per cell cost more than
+        // the products.)
         prefix.clear();
         prefix.extend_from_slice(filled);
         suffix.clear();
         suffix.extend_from_slice(filled);
-        for i in 1..n {
-            if i % len != 0 {
-                prefix[i] *= prefix[i - 1];
+        for block in prefix.chunks_mut(len) {
+            for i in 1..block.len() {
+                block[i] *= block[i - 1];
             }
         }
-        for i in (0..n - 1).rev() {
-            if (i + 1) % len != 0 {
-                suffix[i] *= suffix[i + 1];
+        for block in suffix.chunks_mut(len) {
+            for i in (0..block.len() - 1).rev() {
+                block[i] *= block[i + 1];
             }
         }
-        for s in 0..=n - len {
-            windows[j * w + s] = if s % len == 0 {
-                suffix[s]
-            } else {
-                suffix[s] * prefix[s + len - 1]
+        for s in band {
+            row[s] = match s % len {
+                0 => suffix[s],
+                _ => suffix[s] * prefix[s + len - 1],
             };
         }
     }
@@ -258,9 +268,6 @@ pub struct Rounds {
     /// Stop early once no message moved by this much in a round; and a line none of whose
     /// cells' crossing messages moved by this much since it last ran is not run again.
     pub tolerance: f64,
-    /// Stop at this instant, with the estimate so far (the first round's lines not reached
-    /// yet keep their even chances). Default: none.
-    pub deadline: Option<Instant>,
 }
 
 impl Default for Rounds {
@@ -271,7 +278,6 @@ impl Default for Rounds {
             max: 15,
             damping: 0.3,
             tolerance: 1e-3,
-            deadline: None,
         }
     }
 }
@@ -284,12 +290,17 @@ const SUREST: f64 = 1e-6;
 /// belief propagation over the lines. `lines` holds the rows' runs, then the columns'; `known`
 /// the cells known so far (row by row), whose chance is 0 or 1. `None` if some line admits no
 /// pattern among the known cells (a contradiction: nothing to estimate).
+///
+/// `stop` is asked before each line: once it says so, the estimate so far is returned (the
+/// first round's lines not reached yet keep their even chances). A solver gives up on a time
+/// limit, a cancellation, or another thread's answer this way.
 pub fn estimate(
     width: usize,
     height: usize,
     lines: &[&[u32]],
     known: &[Cell],
     rounds: Rounds,
+    mut stop: impl FnMut() -> bool,
 ) -> Option<Vec<f64>> {
     debug_assert_eq!(lines.len(), width + height);
     debug_assert_eq!(known.len(), width * height);
@@ -310,7 +321,7 @@ pub fn estimate(
     'rounds: for round in 0..rounds.max.max(1) {
         let mut moved = 0.0f64;
         for (slot, &runs) in lines.iter().enumerate() {
-            if rounds.deadline.is_some_and(|d| Instant::now() >= d) {
+            if stop() {
                 break 'rounds;
             }
             let axis = usize::from(slot >= height);
@@ -489,7 +500,7 @@ mod tests {
                 max: 1,
                 ..Rounds::default()
             };
-            let chance = estimate(w, h, &lines, &known, one).unwrap();
+            let chance = estimate(w, h, &lines, &known, one, || false).unwrap();
             let share = |runs: &[u32], cells: Vec<Cell>, i: usize| {
                 let set = PatternSet::with_known(&Clue::new(runs.iter().copied()), &cells);
                 let all: Vec<Vec<bool>> = set.iter().collect();
@@ -523,32 +534,47 @@ mod tests {
         let (one, none): (&[u32], &[u32]) = (&[1], &[]);
         let mut lines = vec![row.as_slice()];
         lines.extend((0..2000).map(|c| if c % 2 == 0 && c < 600 { one } else { none }));
-        let chance = estimate(2000, 1, &lines, &[Cell::Unknown; 2000], Rounds::default())
-            .expect("no contradiction");
+        let chance = estimate(
+            2000,
+            1,
+            &lines,
+            &[Cell::Unknown; 2000],
+            Rounds::default(),
+            || false,
+        )
+        .expect("no contradiction");
         // The columns alone decide.
         assert!(chance[0] > 0.99 && chance[1] < 0.01 && chance[1999] < 0.01);
     }
 
     #[test]
     fn windows_are_products_of_the_run_cells() {
-        let filled = [0.5, 0.25, 1.0, 0.0, 0.5, 0.5, 0.5];
+        let filled = [0.5, 0.25, 1.0, 0.0, 0.5, 0.5, 0.5, 0.75, 0.5, 1.0, 0.5];
+        let n = filled.len();
+        let runs = [3, 1, 3, 2, 7, 12];
         let (mut windows, mut prefix, mut suffix) = (Vec::new(), Vec::new(), Vec::new());
-        fill_windows(
-            &mut windows,
-            &mut prefix,
-            &mut suffix,
-            &[3, 1, 3, 7, 8],
-            &filled,
-        );
-        let w = filled.len() + 1;
-        for (j, len) in [3usize, 1, 3, 7].into_iter().enumerate() {
-            for s in 0..=filled.len() - len {
-                let want: f64 = filled[s..s + len].iter().product();
-                assert_eq!(windows[j * w + s], want, "run {j} from {s}");
+        // Every start (wide bands: blocks), then narrow bands (products multiplied out).
+        let wide = (vec![0; 6], vec![n; 6]);
+        let narrow = (vec![0, 2, 5, 8, 1, 0], vec![1, 2, 6, 9, 2, 0]);
+        for (lo, hi) in [wide, narrow] {
+            fill_windows(
+                &mut windows,
+                &mut prefix,
+                &mut suffix,
+                &runs,
+                (&lo, &hi),
+                &filled,
+            );
+            let w = n + 1;
+            for (j, len) in runs.map(|r| r as usize).into_iter().enumerate().take(5) {
+                for s in lo[j]..=hi[j].min(n - len) {
+                    let want: f64 = filled[s..s + len].iter().product();
+                    assert_eq!(windows[j * w + s], want, "run {j} from {s}");
+                }
             }
+            // A run longer than the line has no window.
+            assert!(windows[5 * w..6 * w].iter().all(|&x| x == 0.0));
         }
-        // A run longer than the line has no window.
-        assert!(windows[4 * w..5 * w].iter().all(|&x| x == 0.0));
     }
 
     /// The six permutation matrices of 3×3 (one cell per row and per column): every cell is
@@ -565,7 +591,7 @@ mod tests {
             max: 1,
             ..Rounds::default()
         };
-        for c in estimate(3, 3, &lines, &known, first).unwrap() {
+        for c in estimate(3, 3, &lines, &known, first, || false).unwrap() {
             assert!((c - 0.2).abs() < 1e-12, "{c}");
         }
         let many = Rounds {
@@ -573,8 +599,29 @@ mod tests {
             tolerance: 1e-9,
             ..Rounds::default()
         };
-        for c in estimate(3, 3, &lines, &known, many).unwrap() {
+        for c in estimate(3, 3, &lines, &known, many, || false).unwrap() {
             assert!((c - 1.0 / 3.0).abs() < 1e-6, "{c}");
+        }
+    }
+
+    /// Stopped, the estimate is the one so far: before any line, every unknown cell has even
+    /// chances; after the first round's rows only, the rows' shares.
+    #[test]
+    fn a_stop_returns_the_estimate_so_far() {
+        let one: &[u32] = &[1];
+        let lines = [one; 6];
+        let known = [Cell::Unknown; 9];
+        for c in estimate(3, 3, &lines, &known, Rounds::default(), || true).unwrap() {
+            assert_eq!(c, 0.5);
+        }
+        let mut asked = 0;
+        let rows_only = estimate(3, 3, &lines, &known, Rounds::default(), || {
+            asked += 1;
+            asked > 3
+        });
+        // A row's share of 1/3 against the column's even chance.
+        for c in rows_only.unwrap() {
+            assert!((c - 1.0 / 3.0).abs() < 1e-12, "{c}");
         }
     }
 
@@ -586,13 +633,13 @@ mod tests {
         let one: &[u32] = &[1];
         let lines = [one; 4];
         let known = [Cell::Unknown; 4];
-        let chance = estimate(2, 2, &lines, &known, Rounds::default()).unwrap();
+        let chance = estimate(2, 2, &lines, &known, Rounds::default(), || false).unwrap();
         for c in chance {
             assert!((c - 0.5).abs() < 1e-9);
         }
         // Known cells settle their lines: top-left filled forces the rest.
         let known = [Cell::Filled, Cell::Unknown, Cell::Unknown, Cell::Unknown];
-        let chance = estimate(2, 2, &lines, &known, Rounds::default()).unwrap();
+        let chance = estimate(2, 2, &lines, &known, Rounds::default(), || false).unwrap();
         assert_eq!(chance[0], 1.0);
         assert!(
             chance[1] < 0.01 && chance[2] < 0.01 && chance[3] > 0.99,
@@ -600,6 +647,9 @@ mod tests {
         );
         // A contradiction has no estimate.
         let known = [Cell::Filled, Cell::Filled, Cell::Unknown, Cell::Unknown];
-        assert_eq!(estimate(2, 2, &lines, &known, Rounds::default()), None);
+        assert_eq!(
+            estimate(2, 2, &lines, &known, Rounds::default(), || false),
+            None
+        );
     }
 }

@@ -29,14 +29,18 @@ use crate::termination::StopFlags;
 /// the plain learner. [`Outcome::engine`] names the engine that answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// Probing search and the learning engine together: they take turns of doubling length,
-    /// each resuming where it stopped, the learner's turns
+    /// Probing search and the learning engine together. A learner first gets a short turn
+    /// ([`EARLY_CONFLICTS`](crate::engine::EARLY_CONFLICTS)), which finishes most tournament
+    /// puzzles before the search has probed anything; if it does not, it is dropped, and
+    /// search and learning take turns of doubling length, each resuming where it stopped, the
+    /// learner (started from the search's probed root) getting turns
     /// [`LEARN_SHARE`](crate::engine::LEARN_SHARE) times as long. The
-    /// learner decides first the cells surest to be filled or empty, by an estimate of each
+    /// learners decide first the cells surest to be filled or empty, by an estimate of each
     /// cell's chance from the clues ([`crate::marginals`]), each the likelier way (the *guided*
     /// order). A second learner in the *plain* order (cell by cell, row by row) joins the turns
-    /// once the puzzle proves hard ([`PLAIN_JOINS`](crate::engine::PLAIN_JOINS)), or, on two or more threads, races them
-    /// from the start on the other thread, and the first to finish answers (a portfolio).
+    /// once the puzzle proves hard ([`PLAIN_JOINS`](crate::engine::PLAIN_JOINS)), or, on two or
+    /// more threads, races them from the start on the other thread (after probing the root
+    /// itself), and the first to finish answers (a portfolio).
     /// Probing search is fastest on most puzzles; learning tames the heavy tail where
     /// depth-first search keeps meeting the same dead ends (hard tournament puzzles, the n-Dom
     /// family). If the clues are symmetric, the learners
@@ -113,15 +117,15 @@ pub struct Config {
     /// [`Engine::Auto`] uses more than one (for its portfolio). Batch runs, which already keep
     /// every core busy with separate puzzles, set 1.
     pub threads: usize,
-    /// With [`Engine::Auto`]: the search's first turn, in decisions. On one thread each
-    /// learning turn then takes [`LEARN_SHARE`](crate::engine::LEARN_SHARE) times as long as
-    /// the search turn before it, and the search's turns double; on two, the second learner's
-    /// thread starts after the first turn.
-    /// Default: 1. Most puzzles need no decision at all (root propagation and probing solve
-    /// them) and never start the learner; of the rest, few are solved by the search's next
-    /// dozen decisions, and every decision's full probing delays the learner, which finishes
-    /// most of them: 1 took a fifth off random 30×30 puzzles against 16, and a tenth off
-    /// mid-range tournament puzzles (BENCHMARKS.md).
+    /// With [`Engine::Auto`]: the search's first turn, in decisions, once the early learner
+    /// has not finished the puzzle. On one thread each learning turn then takes
+    /// [`LEARN_SHARE`](crate::engine::LEARN_SHARE) times as long as the search turn before it,
+    /// and the search's turns double; on two, the second learner starts on its own thread
+    /// from its own probing of the root.
+    /// Default: 1. Of the puzzles that reach the search, few are solved by its next dozen
+    /// decisions, and every decision's full probing delays the learner, which finishes most of
+    /// them: 1 took a fifth off random 30×30 puzzles against 16, and a tenth off mid-range
+    /// tournament puzzles (BENCHMARKS.md).
     pub search_budget: u64,
     /// The learning engine's initial branching order: 0 keeps its own (guided by the clues, or
     /// plain: see [`Engine::Auto`]); any other value perturbs it with small pseudo-random

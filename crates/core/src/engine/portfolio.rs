@@ -16,8 +16,8 @@ use crate::solve::{Config, Engine, Stats};
 use crate::termination::{StopFlags, Termination};
 
 /// With [`Engine::Auto`] on one thread, how much longer each learning turn is than the search
-/// turn before it. Most puzzles are solved within the search's first turn; of those that are
-/// not, learning wins the large majority (hard tournament puzzles, the n-Dom family, random
+/// turn before it. Of the puzzles the early learner ([`EARLY_CONFLICTS`]) leaves, learning
+/// wins the large majority (hard tournament puzzles, the n-Dom family, random
 /// 30×30 tails), so it gets the larger share. Measured on TAAI 2011 puzzles 471–1000 and random
 /// 30×30 puzzles: shares 1, 2, 4, 8, 16 gave totals falling steadily to 8 and little beyond;
 /// once the learner had target phases, 32 beat 8, 16, 64 and 128 on the 86 hardest TAAI 2011
@@ -34,6 +34,24 @@ pub const LEARN_SHARE: u32 = 32;
 /// joining at 16,384. With the guided order, 994 to 997 tournament puzzles in 1,000 need fewer
 /// than 16,384 conflicts, and at most one or two more than this.
 pub const PLAIN_JOINS: u64 = 1 << 16;
+
+/// With [`Engine::Auto`]: the conflicts a guided learner gets, started from the propagated
+/// root, before the search probes the root. Most tournament puzzles need fewer (the median one
+/// takes 2 ms), and for them probing (every unknown cell tried both ways) was half the time, the
+/// guidance's belief propagation most of the rest. A puzzle that needs more starts over as
+/// before: the search probes, and a learner starts from the probed root, guided again from
+/// what probing fixed. (Keeping the early learner instead, those cells added as facts, cost far
+/// more on half the tournament sets: the guidance from the probed root is the better one.)
+///
+/// The price is paid where the early turn fails: puzzles that probing solves without search
+/// (a few milliseconds more on webpbn puzzles of 35×40), and uniqueness proofs, where the early
+/// conflicts are thrown away (Faase, whose 80- and 95-cell lines make each conflict costly: 0.18
+/// → 0.22 s on one thread). Over the six tournament sets, first solution, one thread: 33.0 s
+/// without the early turn, 29.6 s with 500 conflicts, 29.0 s with 1,000, 30.2 s with 2,000;
+/// in a second sitting 32.2 s with 250, 30.0 s with 500 and 29.7 s with 1,000. 500 rather
+/// than 1,000: level within the noise, and less lost where the turn fails (Faase 0.24 s
+/// against 0.26 s in that sitting). See BENCHMARKS.md, thirteenth session.
+pub const EARLY_CONFLICTS: u64 = 500;
 
 /// How a learner orders its first decisions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,7 +185,7 @@ impl<'p> Runner<'_, 'p> {
             Ok(hint) => hint,
             Err(answer) => return answer,
         };
-        let mut learner = self.learner(root, hint.as_ref(), Order::Guided, flags.deadline());
+        let mut learner = self.learner(root, hint.as_ref(), Order::Guided, flags);
         let state = learner.run(None, &mut Termination::from_flags(flags));
         Run::from_learn(&mut learner, state)
     }
@@ -191,13 +209,14 @@ impl<'p> Runner<'_, 'p> {
     /// A learner started from `root` (cells known to follow from the clues and givens), its
     /// first decisions in `order`, perturbed by [`Config::seed`] when that is not 0. With a
     /// `hint` (a symmetric solution) it heads for that first.
-    /// The guidance gives up at `deadline`.
+    /// The guidance gives up when `flags` say stop (the time limit, a cancellation, or the
+    /// other thread's answer).
     fn learner(
         &self,
         root: &Grid,
         hint: Option<&Picture>,
         order: Order,
-        deadline: Option<Instant>,
+        flags: StopFlags<'_>,
     ) -> Learner<'p> {
         // Symmetric learning holds for the clues alone: not when the caller fixed cells.
         let maps = match self.symmetric {
@@ -213,7 +232,7 @@ impl<'p> Runner<'_, 'p> {
         }
         // False when the root contradicts: the learner's run then reports it at once.
         if learner.start_from(root) && order == Order::Guided {
-            learner.guide(deadline);
+            learner.guide(|| flags.should_stop());
         }
         learner
     }
@@ -239,28 +258,56 @@ impl<'p> Runner<'_, 'p> {
         Ok(found.into_iter().next())
     }
 
-    /// Search and learning on one thread, in turns of doubling length: search for
-    /// `search_budget` decisions, then the learning engine for [`LEARN_SHARE`] times as long as
-    /// that took, and so on. Each resumes where it stopped (the search keeps its stack, the
-    /// learner its clauses), so nothing is done twice, and the learner starts from the search's
-    /// probed root. The learner's order is the guided one; once it has met [`PLAIN_JOINS`]
-    /// conflicts, a learner in the plain order joins it, with a turn as long as its own.
+    /// Search and learning on one thread: the early learner's turn ([`Runner::early_turn`]),
+    /// then turns of doubling length: search for `search_budget` decisions, then the learning
+    /// engine for [`LEARN_SHARE`] times as long as that took, and so on. Each resumes where it
+    /// stopped (the search keeps its stack, the learner its clauses), so nothing is done twice,
+    /// and the learner starts from the search's probed root. The learner's order is the guided
+    /// one; once it has met [`PLAIN_JOINS`] conflicts, a learner in the plain order joins it,
+    /// with a turn as long as its own.
     fn interleaved(&self, root: Grid, flags: StopFlags<'_>) -> Run {
+        let hint = match self.symmetric_start(flags) {
+            Ok(hint) => hint,
+            Err(answer) => return answer,
+        };
+        let early = match self.early_turn(&root, hint.as_ref(), flags) {
+            Ok(answer) => return answer,
+            Err(work) => work,
+        };
         let mut search = Search::new(self.puzzle, self.config);
         search.start_from(root.clone());
-        self.take_turns(search, &root, flags, None, Some(PLAIN_JOINS))
+        let mut run = self.take_turns(search, &root, flags, hint, Some(PLAIN_JOINS));
+        run.stats += early;
+        run
+    }
+
+    /// A guided learner's turn of [`EARLY_CONFLICTS`] from the propagated `root`, before the
+    /// search probes it: the answer if it reached a verdict (or was stopped: the time limit,
+    /// a cancellation); if the puzzle needs more, the learner is dropped and its work counted
+    /// (`Err`), for the answer's statistics.
+    fn early_turn(
+        &self,
+        root: &Grid,
+        hint: Option<&Picture>,
+        flags: StopFlags<'_>,
+    ) -> Result<Run, Stats> {
+        let mut learner = self.learner(root, hint, Order::Guided, flags);
+        match learner.run(Some(EARLY_CONFLICTS), &mut Termination::from_flags(flags)) {
+            LearnState::Paused => Err(learner.stats()),
+            state => Ok(Run::from_learn(&mut learner, state)),
+        }
     }
 
     /// The turns of [`Runner::interleaved`], from a started search. `hint` is the symmetric
-    /// start if the caller has looked for it already (`Some`); otherwise it is looked for when
-    /// the learner first gets a turn. A learner in the plain order joins the guided one once
-    /// that has met `plain_joins` conflicts (`None`: never, as when another thread runs one).
+    /// start ([`Runner::symmetric_start`]). A learner in the plain order joins the guided one
+    /// once that has met `plain_joins` conflicts (`None`: never, as when another thread runs
+    /// one).
     fn take_turns(
         &self,
         mut search: Search<'p>,
         root: &Grid,
         flags: StopFlags<'_>,
-        mut hint: Option<Option<Picture>>,
+        mut hint: Option<Picture>,
         plain_joins: Option<u64>,
     ) -> Run {
         let mut termination = Termination::from_flags(flags);
@@ -282,22 +329,16 @@ impl<'p> Runner<'_, 'p> {
                 }
             }
             if learners.is_empty() {
-                let hint = match hint.take() {
-                    Some(hint) => hint,
-                    None => match self.symmetric_start(flags) {
-                        Ok(hint) => hint,
-                        Err(answer) => break answer,
-                    },
-                };
+                let hint = hint.take();
                 let grid = search.root_grid().cloned().unwrap_or_else(|| root.clone());
-                learners.push(self.learner(&grid, hint.as_ref(), Order::Guided, flags.deadline()));
+                learners.push(self.learner(&grid, hint.as_ref(), Order::Guided, flags));
                 start = Some((grid, hint));
             }
             if learners.len() == 1
                 && plain_joins.is_some_and(|joins| learners[0].stats().backtracks >= joins)
             {
                 let (grid, hint) = start.as_ref().expect("kept with the first learner");
-                learners.push(self.learner(grid, hint.as_ref(), Order::Plain, flags.deadline()));
+                learners.push(self.learner(grid, hint.as_ref(), Order::Plain, flags));
             }
             let share = turn.elapsed() * LEARN_SHARE;
             let mut answer = None;
@@ -340,37 +381,59 @@ impl<'p> Runner<'_, 'p> {
         }
     }
 
-    /// Two threads: the one-thread turns of search and the guided learner on one, and a learner
-    /// in the plain order, started from the search's probed root, on the other; the first to
-    /// finish answers and stops the other. The search first runs alone for `search_budget`
-    /// decisions: most puzzles end there, and never pay for a second thread. The second thread
-    /// runs a learner, not more search, because learning wins most puzzles that get this far;
-    /// it is ordered differently because a learner's run time varies widely with its early
-    /// decisions, and the plain order is the one that wins where the guided one does not (TCGA
-    /// 2020 #538).
+    /// Two threads: on one, the one-thread turns (the early learner, then search and the guided
+    /// learner); on the other, the search's probing of the root and a learner in the plain order
+    /// started from the probed root. The first to finish answers and stops the other. The
+    /// second thread runs a learner, not more search, because learning wins most puzzles that
+    /// get this far; it is ordered differently because a learner's run time varies widely with
+    /// its early decisions, and the plain order is the one that wins where the guided one does
+    /// not (TCGA 2020 #538). It starts at once rather than after the early turn: on puzzles
+    /// whose time is a uniqueness proof (the n-Dom family) the early turn is time lost, and the
+    /// plain learner then starts as soon as it did before there was one.
     fn portfolio(&self, root: Grid, flags: StopFlags<'_>) -> Run {
-        let mut search = Search::new(self.puzzle, self.config);
-        search.start_from(root.clone());
-        let mut termination = Termination::from_flags(flags);
-        match search.resume(Some(self.config.search_budget.max(1)), &mut termination) {
-            Finish::Budget => {}
-            finish => return Run::from_search(search, finish),
-        }
         let hint = match self.symmetric_start(flags) {
             Ok(hint) => hint,
             Err(answer) => return answer,
         };
-        let probed = search.root_grid().cloned().unwrap_or_else(|| root.clone());
         race(
             flags,
             |flags| {
-                let mut learner =
-                    self.learner(&probed, hint.as_ref(), Order::Plain, flags.deadline());
+                let search = match self.probe(&root, flags) {
+                    Ok(search) => search,
+                    Err(answer) => return answer,
+                };
+                let probed = search.root_grid().cloned().unwrap_or_else(|| root.clone());
+                let mut learner = self.learner(&probed, hint.as_ref(), Order::Plain, flags);
                 let state = learner.run(None, &mut Termination::from_flags(flags));
-                Run::from_learn(&mut learner, state)
+                let mut run = Run::from_learn(&mut learner, state);
+                run.stats += search.stats();
+                run
             },
-            |flags| self.take_turns(search, &root, flags, Some(hint.clone()), None),
+            |flags| {
+                let early = match self.early_turn(&root, hint.as_ref(), flags) {
+                    Ok(answer) => return answer,
+                    Err(work) => work,
+                };
+                let mut run = match self.probe(&root, flags) {
+                    Ok(search) => self.take_turns(search, &root, flags, hint.clone(), None),
+                    Err(answer) => answer,
+                };
+                run.stats += early;
+                run
+            },
         )
+    }
+
+    /// The search's first turn from `root` (`search_budget` decisions, which probe the root):
+    /// the search, to go on with, or its answer if it reached one.
+    fn probe(&self, root: &Grid, flags: StopFlags<'_>) -> Result<Search<'p>, Run> {
+        let mut search = Search::new(self.puzzle, self.config);
+        search.start_from(root.clone());
+        let mut termination = Termination::from_flags(flags);
+        match search.resume(Some(self.config.search_budget.max(1)), &mut termination) {
+            Finish::Budget => Ok(search),
+            finish => Err(Run::from_search(search, finish)),
+        }
     }
 }
 
@@ -414,20 +477,32 @@ mod tests {
     use crate::solve::{Solver, Status};
 
     /// When the learner answers after the search's turns, the search's probes and line solves
-    /// are counted too (they were left out, so `auto` seemed never to probe).
+    /// are counted too (they were left out, so `auto` seemed never to probe), and so are the
+    /// conflicts of the early learner, dropped after its turn.
     #[test]
-    fn auto_counts_the_work_of_both_engines() {
-        let solver = Solver::new(Config {
-            threads: 1,
-            ..Config::default()
-        });
-        let learnt = random_set(3, 200, 25, 25, 0.5)
-            .iter()
-            .map(|puzzle| solver.solve(puzzle))
-            .find(|outcome| outcome.engine == Engine::Learn)
-            .expect("some random 25×25 puzzle needs the learner");
-        assert!(learnt.stats.probes > 0, "{:?}", learnt.stats);
-        assert!(learnt.stats.decisions > 0, "{:?}", learnt.stats);
+    fn auto_counts_the_work_of_every_engine() {
+        for threads in [1, 2] {
+            let solver = Solver::new(Config {
+                threads,
+                ..Config::default()
+            });
+            // Seed 4 holds a puzzle whose learner needs over 20,000 conflicts.
+            let puzzles = random_set(4, 300, 30, 30, 0.5);
+            let outcomes: Vec<_> = puzzles.iter().map(|p| solver.solve(p)).collect();
+            let early = outcomes
+                .iter()
+                .find(|o| o.engine == Engine::Learn && o.stats.probes == 0)
+                .expect("some random 30×30 puzzle is answered by the early learner");
+            assert!(early.stats.decisions > 0, "{:?}", early.stats);
+            let late = outcomes
+                .iter()
+                .find(|o| o.engine == Engine::Learn && o.stats.probes > 0)
+                .expect("some random 30×30 puzzle needs the learner after probing");
+            // On two threads the answer may be the plain learner's, which had no early turn.
+            if threads == 1 {
+                assert!(late.stats.backtracks > EARLY_CONFLICTS, "{:?}", late.stats);
+            }
+        }
     }
 
     /// One thread's turns with the plain-order learner joining the guided one from the first

@@ -7,8 +7,6 @@
 //! chance of being filled, estimated from the clues, and [`Learner::diversify`] perturbs that
 //! order reproducibly.
 
-use std::time::Instant;
-
 use nonogram_model::{Cell, Picture};
 
 use super::lit::Var;
@@ -121,8 +119,8 @@ impl Learner<'_> {
     /// left random 300×300 puzzles two rounds, and two of four timed out at 60 s; with the
     /// rounds they take 2.4–5.6 s.)
     ///
-    /// The rounds stop at `deadline` (if any), with the estimate so far.
-    pub fn guide(&mut self, deadline: Option<Instant>) {
+    /// The rounds stop when `stop` says so (asked before each line), with the estimate so far.
+    pub fn guide(&mut self, stop: impl FnMut() -> bool) {
         // A line's programme covers, per run, the starts between its leftmost and rightmost
         // placements, and a pass over the cells.
         let lines = &self.lines;
@@ -137,16 +135,20 @@ impl Learner<'_> {
         let rounds = Rounds::default();
         let rounds = Rounds {
             max: rounds.max.min(GUIDE_WORK / work.max(1)),
-            deadline,
             ..rounds
         };
         if rounds.max == 0 {
             return;
         }
         let known = self.known_cells();
-        let Some(chances) =
-            marginals::estimate(lines.width, lines.height, &lines.clues, &known, rounds)
-        else {
+        let Some(chances) = marginals::estimate(
+            lines.width,
+            lines.height,
+            &lines.clues,
+            &known,
+            rounds,
+            stop,
+        ) else {
             // Level 0 contradicts; the first propagation will say so.
             return;
         };
@@ -188,10 +190,17 @@ mod tests {
             if !learner.start_from(&Grid::new(W, H)) {
                 continue;
             }
-            learner.guide(None);
+            learner.guide(|| false);
             let known = learner.known_cells();
-            let chance = marginals::estimate(W, H, &learner.lines.clues, &known, Rounds::default())
-                .expect("level 0 is consistent");
+            let chance = marginals::estimate(
+                W,
+                H,
+                &learner.lines.clues,
+                &known,
+                Rounds::default(),
+                || false,
+            )
+            .expect("level 0 is consistent");
             let unknown: Vec<usize> = (0..W * H).filter(|&v| known[v] == Cell::Unknown).collect();
             if unknown.is_empty() {
                 continue;

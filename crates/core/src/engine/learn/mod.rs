@@ -395,7 +395,7 @@ mod tests {
             let Some(want) = search_all(&puzzle, max) else { return Ok(()) };
             let mut learner = Learner::new(&puzzle, max + 1);
             if guided && learner.start_from(&Grid::new(width, height)) {
-                learner.guide(None);
+                learner.guide(|| false);
             }
             let got = enumerate_under_stress(&mut learner, sliced)?;
             for picture in &got {
