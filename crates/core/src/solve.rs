@@ -41,11 +41,11 @@ pub enum Engine {
     /// once the puzzle proves hard ([`PLAIN_JOINS`](crate::engine::PLAIN_JOINS)), or, on two or
     /// more threads, races them from the start on the other thread (after probing the root
     /// itself), and the first to finish answers (a portfolio).
-    /// Probing search is fastest on most puzzles; learning tames the heavy tail where
-    /// depth-first search keeps meeting the same dead ends (hard tournament puzzles, the n-Dom
-    /// family). If the clues are symmetric, the learners
-    /// first look for a symmetric solution and start from it (the `symmetry` module), and
-    /// learn each clause with its images under the symmetries. The default.
+    /// Probing search is fastest where probing alone solves the puzzle; learning tames the
+    /// heavy tail where depth-first search keeps meeting the same dead ends (hard tournament
+    /// puzzles, the n-Dom family). If the clues are symmetric, the learners first look for a
+    /// symmetric solution and start from it (the `symmetry` module), and learn each clause
+    /// with its images under the symmetries. The default.
     #[default]
     Auto,
     /// Propagation, probing (if [`Config::probing`]) and depth-first search only.
