@@ -25,8 +25,9 @@ use crate::termination::StopFlags;
 /// A colour puzzle (one whose palette is not black and white) is solved by the colour engines
 /// of the same names ([`crate::colour`]): `Search` is probing over every entry a cell may take,
 /// `Sat` the one-hot CNF of the colour automata, `Learn` clause learning over "cell has entry"
-/// literals, and `Auto` search and learning in turns, as below but without the guided order or
-/// the plain learner. [`Outcome::engine`] names the engine that answered.
+/// literals, and `Auto` search and learning in turns, as below but without the early learner,
+/// the guided order or the plain learner (on two threads, a second learner in a perturbed order
+/// races the turns). [`Outcome::engine`] names the engine that answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// Probing search and the learning engine together. A learner first gets a short turn

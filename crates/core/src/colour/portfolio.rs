@@ -97,12 +97,12 @@ pub(crate) fn solve(
     }
 }
 
-/// Two threads, as the black-and-white portfolio runs them: the search's first turn alone (most
-/// puzzles end there and never pay for a thread), then the turns of search and learning on
-/// one thread and, on the other, a learner whose first decisions are perturbed by the next
-/// seed ([`ColourLearner::diversify`]): on a hard puzzle the learner's time moves by several
-/// times with its early decisions, and two orders racing cut the tail (BENCHMARKS.md, twelfth
-/// session). The first to finish answers and stops the other.
+/// Two threads: the search's first turn alone (most puzzles end there and never pay for a
+/// thread; there is no early learner, as the colour learner has no guidance), then the turns
+/// of search and learning on one thread and, on the other, a learner whose first decisions are
+/// perturbed by the next seed ([`ColourLearner::diversify`]): on a hard puzzle the learner's
+/// time moves by several times with its early decisions, and two orders racing cut the tail
+/// (BENCHMARKS.md, twelfth session). The first to finish answers and stops the other.
 fn portfolio(config: &Config, puzzle: &Puzzle, root: ColourGrid, flags: StopFlags<'_>) -> Run {
     let mut search = ColourSearch::new(puzzle, config);
     search.start_from(root.clone());
@@ -154,9 +154,10 @@ fn from_learn(learner: &mut ColourLearner<'_>, state: LearnState) -> Run {
 }
 
 /// Search and learning on one thread (from a started search), in turns of doubling length, as
-/// the black-and-white `auto` takes them: the search for [`Config::search_budget`] decisions,
-/// then the learner for [`LEARN_SHARE`] times as long as that took, and so on, each resuming
-/// where it stopped. The learner starts from the search's probed root.
+/// the black-and-white `auto` takes them after its early learner: the search for
+/// [`Config::search_budget`] decisions, then the learner for [`LEARN_SHARE`] times as long as
+/// that took, and so on, each resuming where it stopped. The learner starts from the search's
+/// probed root.
 fn turns<'p>(
     config: &Config,
     puzzle: &'p Puzzle,
