@@ -39,9 +39,11 @@ pub enum Engine {
     /// learners decide first the cells surest to be filled or empty, by an estimate of each
     /// cell's chance from the clues ([`crate::marginals`]), each the likelier way (the *guided*
     /// order). A second learner in the *plain* order (cell by cell, row by row) joins the turns
-    /// once the puzzle proves hard ([`PLAIN_JOINS`](crate::engine::PLAIN_JOINS)), or, on two or
-    /// more threads, races them from the start on the other thread (after probing the root
-    /// itself), and the first to finish answers (a portfolio).
+    /// once the puzzle proves hard ([`PLAIN_JOINS`](crate::engine::PLAIN_JOINS)). On two or
+    /// more threads the other thread races the turns from the start instead (a portfolio: the
+    /// first to finish answers): it probes the root itself, then runs a learner in the guided
+    /// order perturbed by the next seed, replaced by one in the plain order if it has not
+    /// finished within `PLAIN_JOINS` conflicts.
     /// Probing search is fastest where probing alone solves the puzzle; learning tames the
     /// heavy tail where depth-first search keeps meeting the same dead ends (hard tournament
     /// puzzles, the n-Dom family). If the clues are symmetric, the learners first look for a
@@ -135,7 +137,8 @@ pub struct Config {
     /// below the first conflict's bump). Default: 0. On a hard
     /// puzzle the learner's run time moves by 2× or more with its early decisions; a seed makes
     /// each order reproducible, to retry a puzzle another way or to judge a change to the
-    /// learner over several orders (BENCHMARKS.md).
+    /// learner over several orders (BENCHMARKS.md). On two threads the second thread's guided
+    /// learner takes the next seed's order (`seed + 1`, so 1 by default).
     pub seed: u64,
 }
 
@@ -225,9 +228,9 @@ impl Stop {
     }
 }
 
-/// Counters of the work a solve did. With [`Engine::Auto`] they add up the search and the
-/// learner that took turns on the thread that answered (a second thread's learner, and the
-/// symmetric first attempts, are not counted).
+/// Counters of the work a solve did. With [`Engine::Auto`] they add up the work of the thread
+/// that answered: its search and every learner that ran on it, those dropped or replaced
+/// included (the other thread's work, and the symmetric first attempts, are not counted).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Calls of the line solver that missed the cache.

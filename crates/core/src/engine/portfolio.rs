@@ -33,6 +33,9 @@ pub const LEARN_SHARE: u32 = 32;
 /// of 23 s, and 12-Dom (31,000 conflicts) took 1.1 s instead of 0.67 s with the plain learner
 /// joining at 16,384. With the guided order, 994 to 997 tournament puzzles in 1,000 need fewer
 /// than 16,384 conflicts, and at most one or two more than this.
+///
+/// On two threads, the conflicts after which the second thread's guided learner (in another
+/// order than the first thread's) gives way to one in the plain order.
 pub const PLAIN_JOINS: u64 = 1 << 16;
 
 /// With [`Engine::Auto`]: the conflicts a guided learner gets, started from the propagated
@@ -218,14 +221,26 @@ impl<'p> Runner<'_, 'p> {
         order: Order,
         flags: StopFlags<'_>,
     ) -> Learner<'p> {
+        self.learner_seeded(root, hint, order, self.config.seed, flags)
+    }
+
+    /// [`Runner::learner`], its order perturbed by `seed` instead of [`Config::seed`].
+    fn learner_seeded(
+        &self,
+        root: &Grid,
+        hint: Option<&Picture>,
+        order: Order,
+        seed: u64,
+        flags: StopFlags<'_>,
+    ) -> Learner<'p> {
         // Symmetric learning holds for the clues alone: not when the caller fixed cells.
         let maps = match self.symmetric {
             true => symmetry::clue_symmetries(self.puzzle),
             false => Vec::new(),
         };
         let mut learner = Learner::symmetric(self.puzzle, self.config.max_solutions, maps);
-        if self.config.seed != 0 {
-            learner.diversify(self.config.seed);
+        if seed != 0 {
+            learner.diversify(seed);
         }
         if let Some(solution) = hint {
             learner.follow(solution);
@@ -382,14 +397,22 @@ impl<'p> Runner<'_, 'p> {
     }
 
     /// Two threads: on one, the one-thread turns (the early learner, then search and the guided
-    /// learner); on the other, the search's probing of the root and a learner in the plain order
-    /// started from the probed root. The first to finish answers and stops the other. The
-    /// second thread runs a learner, not more search, because learning wins most puzzles that
-    /// get this far; it is ordered differently because a learner's run time varies widely with
-    /// its early decisions, and the plain order is the one that wins where the guided one does
-    /// not (TCGA 2020 #538). It starts at once rather than after the early turn: on puzzles
-    /// whose time is a uniqueness proof (the n-Dom family) the early turn is time lost, and the
-    /// plain learner then starts as soon as it did before there was one.
+    /// learner); on the other, the search's probing of the root and then learners started from
+    /// the probed root ([`Runner::second_thread`]): a guided one in an order perturbed by the
+    /// next seed, and, if it has not finished within [`PLAIN_JOINS`] conflicts, one in the plain
+    /// order in its place. The first thread to finish answers and stops the other.
+    ///
+    /// The second thread runs a learner, not more search, because learning wins most puzzles
+    /// that get this far; in another order, because a learner's run time varies widely with its
+    /// early decisions (a hard tournament puzzle's by up to 10× from one order to the next). A
+    /// second guided order finishes most of those first where the guided one is slow; the plain
+    /// order is for the few where guidance misleads every guided order (TCGA 2020 #538, and the
+    /// tail set's 40×40 s4 #230, which only the plain order answers within minutes). Against a
+    /// second thread in the plain order from the start: the six tournament sets 25.7 → 18.8 s,
+    /// the slowest of 10,000 random 30×30 puzzles 1.6 → 0.7 s, the tail set 103 → 87 s
+    /// (BENCHMARKS.md, fourteenth session). It starts at once rather than after the early turn:
+    /// on puzzles whose time is a uniqueness proof (the n-Dom family) the early turn is time
+    /// lost.
     fn portfolio(&self, root: Grid, flags: StopFlags<'_>) -> Run {
         let hint = match self.symmetric_start(flags) {
             Ok(hint) => hint,
@@ -397,18 +420,7 @@ impl<'p> Runner<'_, 'p> {
         };
         race(
             flags,
-            |flags| {
-                let search = match self.probe(&root, flags) {
-                    Ok(search) => search,
-                    Err(answer) => return answer,
-                };
-                let probed = search.root_grid().cloned().unwrap_or_else(|| root.clone());
-                let mut learner = self.learner(&probed, hint.as_ref(), Order::Plain, flags);
-                let state = learner.run(None, &mut Termination::from_flags(flags));
-                let mut run = Run::from_learn(&mut learner, state);
-                run.stats += search.stats();
-                run
-            },
+            |flags| self.second_thread(&root, hint.as_ref(), flags, PLAIN_JOINS),
             |flags| {
                 let early = match self.early_turn(&root, hint.as_ref(), flags) {
                     Ok(answer) => return answer,
@@ -422,6 +434,46 @@ impl<'p> Runner<'_, 'p> {
                 run
             },
         )
+    }
+
+    /// The portfolio's second thread: the search's probing of `root`, then a guided learner
+    /// perturbed by the next seed from the probed root, replaced after `switch` conflicts by a
+    /// learner in the plain order started afresh. The replaced learner's work is counted, and
+    /// the solutions it found are kept if the run stops before a verdict (a time limit, or the
+    /// other thread's answer).
+    fn second_thread(
+        &self,
+        root: &Grid,
+        hint: Option<&Picture>,
+        flags: StopFlags<'_>,
+        switch: u64,
+    ) -> Run {
+        let search = match self.probe(root, flags) {
+            Ok(search) => search,
+            Err(answer) => return answer,
+        };
+        let probed = search.root_grid().cloned().unwrap_or_else(|| root.clone());
+        let seed = self.config.seed.wrapping_add(1);
+        let mut guided = self.learner_seeded(&probed, hint, Order::Guided, seed, flags);
+        let state = guided.run(Some(switch), &mut Termination::from_flags(flags));
+        let mut run = if state == LearnState::Paused {
+            let replaced = guided.stats();
+            let found = guided.take_solutions();
+            drop(guided);
+            let mut plain = self.learner(&probed, hint, Order::Plain, flags);
+            let state = plain.run(None, &mut Termination::from_flags(flags));
+            let mut run = Run::from_learn(&mut plain, state);
+            run.stats += replaced;
+            if !run.finished() {
+                // The same solution found by both is merged when the outcome is checked.
+                run.solutions.extend(found);
+            }
+            run
+        } else {
+            Run::from_learn(&mut guided, state)
+        };
+        run.stats += search.stats();
+        run
     }
 
     /// The search's first turn from `root` (`search_budget` decisions, which probe the root):
@@ -552,5 +604,65 @@ mod tests {
             }
         }
         assert!(learnt >= 10, "only {learnt} answers came from the learners");
+    }
+
+    /// The portfolio's second thread, its guided learner replaced by the plain one after 2
+    /// conflicts, or never: the same verdicts and solutions as the search either way, and the
+    /// replacement a run of its own (other conflicts) with the replaced learner's counted.
+    #[test]
+    fn second_thread_agrees_with_search() {
+        let mut replaced = 0;
+        for (i, puzzle) in random_set(9, 100, 25, 25, 0.5).iter().enumerate() {
+            for max_solutions in [1, 2, 3] {
+                let config = Config {
+                    max_solutions,
+                    engine: Engine::Search,
+                    ..Config::default()
+                };
+                let want = Solver::new(config.clone()).solve(puzzle);
+                let config = Config {
+                    engine: Engine::Auto,
+                    threads: 2,
+                    ..config
+                };
+                let runner = Runner {
+                    config: &config,
+                    puzzle,
+                    symmetric: true,
+                };
+                let crate::solve::Root::Grid(root) = crate::solve::root(puzzle, &[], None) else {
+                    assert_eq!(want.status, Status::NoSolution, "puzzle {i}");
+                    continue;
+                };
+                // The conflicts counted with the switch after 2, and without one.
+                let mut conflicts = [0; 2];
+                for (k, switch) in [2, u64::MAX].into_iter().enumerate() {
+                    let run = runner.second_thread(&root, None, StopFlags::default(), switch);
+                    if run.engine == Engine::Learn {
+                        assert!(run.stats.probes > 0, "puzzle {i}: the probing is counted");
+                    }
+                    conflicts[k] = run.stats.backtracks;
+                    let got =
+                        Solver::new(config.clone()).outcome(puzzle, &[], run, None, Instant::now());
+                    assert_eq!(got.status, want.status, "puzzle {i}, {max_solutions}");
+                    assert_eq!(got.solutions.len(), want.solutions.len(), "puzzle {i}");
+                    if want.solutions.len() < max_solutions {
+                        assert_eq!(got.solutions, want.solutions, "puzzle {i}, {max_solutions}");
+                    }
+                }
+                // Past 2 conflicts the plain learner took over: another run, both counted.
+                if conflicts[1] > 2 {
+                    assert!(
+                        conflicts[0] >= 2,
+                        "puzzle {i}: the replaced learner's 2 conflicts"
+                    );
+                    replaced += usize::from(conflicts[0] != conflicts[1]);
+                }
+            }
+        }
+        assert!(
+            replaced >= 5,
+            "the guided learner was replaced {replaced} times"
+        );
     }
 }
