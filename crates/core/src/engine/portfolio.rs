@@ -557,13 +557,18 @@ mod tests {
         }
     }
 
-    /// One thread's turns with the plain-order learner joining the guided one from the first
-    /// learning turn: the same verdicts and solutions as the search, whichever learner answers,
-    /// and the work of both counted.
-    #[test]
-    fn turns_of_two_learners_agree_with_search() {
-        let mut learnt = 0;
-        for (i, puzzle) in random_set(7, 60, 14, 14, 0.5).iter().enumerate() {
+    /// Runs `run` on each puzzle with a propagated root, under `auto` on `threads` threads and
+    /// 1, 2 and 3 solutions asked, and checks its outcome against the search's: the same
+    /// verdict and number of solutions, and, when there are fewer than asked for, the same
+    /// solutions (whichever engine found them). `run` gets the runner and the root; what it
+    /// returns is passed on to `seen` with the outcome, for the caller's own checks.
+    fn agree_with_search<T>(
+        puzzles: &[Puzzle],
+        threads: usize,
+        run: impl Fn(&Runner<'_, '_>, &Grid) -> (Run, T),
+        mut seen: impl FnMut(usize, T, &crate::solve::Outcome),
+    ) {
+        for (i, puzzle) in puzzles.iter().enumerate() {
             for max_solutions in [1, 2, 3] {
                 let config = Config {
                     max_solutions,
@@ -573,7 +578,7 @@ mod tests {
                 let want = Solver::new(config.clone()).solve(puzzle);
                 let config = Config {
                     engine: Engine::Auto,
-                    threads: 1,
+                    threads,
                     ..config
                 };
                 let runner = Runner {
@@ -585,24 +590,42 @@ mod tests {
                     assert_eq!(want.status, Status::NoSolution, "puzzle {i}");
                     continue;
                 };
-                let mut search = Search::new(puzzle, &config);
-                search.start_from(root.clone());
-                let run = runner.take_turns(search, &root, StopFlags::default(), None, Some(0));
+                let (answer, extra) = run(&runner, &root);
                 let got =
-                    Solver::new(config.clone()).outcome(puzzle, &[], run, None, Instant::now());
+                    Solver::new(config.clone()).outcome(puzzle, &[], answer, None, Instant::now());
                 assert_eq!(got.status, want.status, "puzzle {i}, {max_solutions}");
                 assert_eq!(got.solutions.len(), want.solutions.len(), "puzzle {i}");
-                // Fewer solutions than asked for: all of them, the same whoever found them.
                 if want.solutions.len() < max_solutions {
                     assert_eq!(got.solutions, want.solutions, "puzzle {i}, {max_solutions}");
                 }
+                seen(i, extra, &got);
+            }
+        }
+    }
+
+    /// One thread's turns with the plain-order learner joining the guided one from the first
+    /// learning turn: the same verdicts and solutions as the search, whichever learner answers,
+    /// and the work of both counted.
+    #[test]
+    fn turns_of_two_learners_agree_with_search() {
+        let mut learnt = 0;
+        agree_with_search(
+            &random_set(7, 60, 14, 14, 0.5),
+            1,
+            |runner, root| {
+                let mut search = Search::new(runner.puzzle, runner.config);
+                search.start_from(root.clone());
+                let run = runner.take_turns(search, root, StopFlags::default(), None, Some(0));
+                (run, ())
+            },
+            |i, (), got| {
                 if got.engine == Engine::Learn {
                     learnt += 1;
                     // Both learners made decisions (the plain one runs first in each turn).
                     assert!(got.stats.decisions > 0, "puzzle {i}");
                 }
-            }
-        }
+            },
+        );
         assert!(learnt >= 10, "only {learnt} answers came from the learners");
     }
 
@@ -611,53 +634,37 @@ mod tests {
     /// replacement a run of its own (other conflicts) with the replaced learner's counted.
     #[test]
     fn second_thread_agrees_with_search() {
+        let puzzles = random_set(9, 100, 25, 25, 0.5);
+        // Per puzzle and solutions asked, the conflicts counted with the switch after 2 and
+        // without one (the puzzles come in order, each for 1, 2 and 3 solutions).
+        let mut conflicts = Vec::new();
+        for switch in [2, u64::MAX] {
+            let mut counted = Vec::new();
+            agree_with_search(
+                &puzzles,
+                2,
+                |runner, root| {
+                    let run = runner.second_thread(root, None, StopFlags::default(), switch);
+                    let learnt = run.engine == Engine::Learn;
+                    if learnt {
+                        assert!(run.stats.probes > 0, "the probing is counted");
+                    }
+                    let work = run.stats.backtracks;
+                    (run, work)
+                },
+                |i, work, _| counted.push((i, work)),
+            );
+            conflicts.push(counted);
+        }
         let mut replaced = 0;
-        for (i, puzzle) in random_set(9, 100, 25, 25, 0.5).iter().enumerate() {
-            for max_solutions in [1, 2, 3] {
-                let config = Config {
-                    max_solutions,
-                    engine: Engine::Search,
-                    ..Config::default()
-                };
-                let want = Solver::new(config.clone()).solve(puzzle);
-                let config = Config {
-                    engine: Engine::Auto,
-                    threads: 2,
-                    ..config
-                };
-                let runner = Runner {
-                    config: &config,
-                    puzzle,
-                    symmetric: true,
-                };
-                let crate::solve::Root::Grid(root) = crate::solve::root(puzzle, &[], None) else {
-                    assert_eq!(want.status, Status::NoSolution, "puzzle {i}");
-                    continue;
-                };
-                // The conflicts counted with the switch after 2, and without one.
-                let mut conflicts = [0; 2];
-                for (k, switch) in [2, u64::MAX].into_iter().enumerate() {
-                    let run = runner.second_thread(&root, None, StopFlags::default(), switch);
-                    if run.engine == Engine::Learn {
-                        assert!(run.stats.probes > 0, "puzzle {i}: the probing is counted");
-                    }
-                    conflicts[k] = run.stats.backtracks;
-                    let got =
-                        Solver::new(config.clone()).outcome(puzzle, &[], run, None, Instant::now());
-                    assert_eq!(got.status, want.status, "puzzle {i}, {max_solutions}");
-                    assert_eq!(got.solutions.len(), want.solutions.len(), "puzzle {i}");
-                    if want.solutions.len() < max_solutions {
-                        assert_eq!(got.solutions, want.solutions, "puzzle {i}, {max_solutions}");
-                    }
-                }
-                // Past 2 conflicts the plain learner took over: another run, both counted.
-                if conflicts[1] > 2 {
-                    assert!(
-                        conflicts[0] >= 2,
-                        "puzzle {i}: the replaced learner's 2 conflicts"
-                    );
-                    replaced += usize::from(conflicts[0] != conflicts[1]);
-                }
+        for (&(i, switched), &(_, alone)) in conflicts[0].iter().zip(&conflicts[1]) {
+            // Past 2 conflicts the plain learner took over: another run, both counted.
+            if alone > 2 {
+                assert!(
+                    switched >= 2,
+                    "puzzle {i}: the replaced learner's 2 conflicts"
+                );
+                replaced += usize::from(switched != alone);
             }
         }
         assert!(
