@@ -285,13 +285,27 @@ impl<'p> Runner<'_, 'p> {
             Ok(hint) => hint,
             Err(answer) => return answer,
         };
-        let early = match self.early_turn(&root, hint.as_ref(), flags) {
+        self.after_early_turn(&root, hint.as_ref(), flags, || {
+            let mut search = Search::new(self.puzzle, self.config);
+            search.start_from(root.clone());
+            self.take_turns(search, &root, flags, hint.clone(), Some(PLAIN_JOINS))
+        })
+    }
+
+    /// The early learner's turn ([`Runner::early_turn`]): its answer if it reached one, else
+    /// `then`'s, with the dropped learner's work added to it.
+    fn after_early_turn(
+        &self,
+        root: &Grid,
+        hint: Option<&Picture>,
+        flags: StopFlags<'_>,
+        then: impl FnOnce() -> Run,
+    ) -> Run {
+        let early = match self.early_turn(root, hint, flags) {
             Ok(answer) => return answer,
             Err(work) => work,
         };
-        let mut search = Search::new(self.puzzle, self.config);
-        search.start_from(root.clone());
-        let mut run = self.take_turns(search, &root, flags, hint, Some(PLAIN_JOINS));
+        let mut run = then();
         run.stats += early;
         run
     }
@@ -422,16 +436,12 @@ impl<'p> Runner<'_, 'p> {
             flags,
             |flags| self.second_thread(&root, hint.as_ref(), flags, PLAIN_JOINS),
             |flags| {
-                let early = match self.early_turn(&root, hint.as_ref(), flags) {
-                    Ok(answer) => return answer,
-                    Err(work) => work,
-                };
-                let mut run = match self.probe(&root, flags) {
-                    Ok(search) => self.take_turns(search, &root, flags, hint.clone(), None),
-                    Err(answer) => answer,
-                };
-                run.stats += early;
-                run
+                self.after_early_turn(&root, hint.as_ref(), flags, || {
+                    match self.probe(&root, flags) {
+                        Ok(search) => self.take_turns(search, &root, flags, hint.clone(), None),
+                        Err(answer) => answer,
+                    }
+                })
             },
         )
     }
