@@ -71,11 +71,15 @@ pub fn line_shares(
         hi[j] = hi[j + 1] - runs[j] as usize - 1;
     }
     fill_windows(windows, prefix, suffix, runs, (lo, hi), filled);
+    // Slices from here on: the compiler then keeps their addresses in registers (through the
+    // vectors, every store could have moved them) and drops most bounds checks.
+    let (lo, hi, empty) = (&lo[..=k], &hi[..=k], &empty[..n]);
+    let windows = &windows[..k * w];
     let window = |j: usize, s: usize| windows[j * w + s];
     // before[j * w + i]: the weight of runs `..j` placed in cells `..i`, uncovered cells empty.
     // Row j is read at i = s - 1 for the starts s of run j (and row k at n).
-    before.clear();
-    before.resize((k + 1) * w, 0.0);
+    grow(before, (k + 1) * w);
+    let before = &mut before[..(k + 1) * w];
     before[0] = 1.0;
     for i in 1..hi[0].min(w) {
         before[i] = before[i - 1] * empty[i - 1];
@@ -109,8 +113,8 @@ pub fn line_shares(
     }
     // after[j * w + i]: the weight of runs `j..` placed in cells `i..`, uncovered cells empty.
     // Row j is read at the starts of run j (and row k at n).
-    after.clear();
-    after.resize((k + 1) * w, 0.0);
+    grow(after, (k + 1) * w);
+    let after = &mut after[..(k + 1) * w];
     after[k * w + n] = 1.0;
     for i in (lo[k].min(n)..n).rev() {
         after[k * w + i] = after[k * w + i + 1] * empty[i];
@@ -126,10 +130,12 @@ pub fn line_shares(
             row[i] = next;
         }
     }
+    let after = &*after;
     // mass[s] adds the weight of the patterns whose run covering cells from `s` starts there,
     // and mass[end] takes it off again.
     mass.clear();
     mass.resize(n + 1, 0.0);
+    let mass = &mut mass[..=n];
     for j in 0..k {
         let len = runs[j] as usize;
         for s in lo[j]..=hi[j] {
@@ -161,6 +167,15 @@ pub enum Weightless {
     /// The total overflows a `f64`: with weights of at most 1, more than about 10^308 patterns,
     /// which takes lines of well over a thousand cells.
     OutOfRange,
+}
+
+/// Makes `table` at least `len` long. Its old entries stay: every table of [`line_shares`] is
+/// read only where the same call wrote it (each run's band of starts), so clearing them (a
+/// few kilobytes per line, most of them outside the bands) was wasted work.
+fn grow(table: &mut Vec<f64>, len: usize) {
+    if table.len() < len {
+        table.resize(len, 0.0);
+    }
 }
 
 /// The weight of runs `j..` after a run ending at cell `end` (exclusive): an empty separator,
@@ -198,9 +213,10 @@ impl LineScratch {
 }
 
 /// Into `windows`, the products of `filled` over the windows of every run's length that start
-/// in its band, `lo[j]..=hi[j]` (the other entries are unspecified, 0 past the line's end);
-/// `prefix` and `suffix` are scratch. A run whose band is narrow multiplies its windows out,
-/// `len` factors each: for tight clues, the usual case, that is the cheapest. Otherwise each
+/// in its band, `lo[j]..=hi[j]` (the other entries are left as they were; `windows` is at
+/// least `runs.len() · (n + 1)` long on return); `prefix` and `suffix` are scratch. A run
+/// whose band is narrow multiplies its windows out, `len` factors each: for tight clues, the
+/// usual case, that is the cheapest. Otherwise each
 /// length takes O(n) whatever its size (van Herk and Gil-Werman): the line is cut into blocks
 /// of the window's length, and a window is the end of one block times the start of the next.
 /// Every factor of those two is a factor of the window, so neither underflows unless the
@@ -215,8 +231,7 @@ fn fill_windows(
 ) {
     let n = filled.len();
     let w = n + 1;
-    windows.clear();
-    windows.resize(runs.len() * w, 0.0);
+    grow(windows, runs.len() * w);
     for (j, &len) in runs.iter().enumerate() {
         let len = len as usize;
         debug_assert!(len > 0, "runs are at least one cell long");
@@ -226,8 +241,16 @@ fn fill_windows(
         let band = lo[j]..=hi[j].min(n - len);
         let row = &mut windows[j * w..(j + 1) * w];
         if len * band.clone().count() <= 3 * n {
-            for s in band {
-                row[s] = filled[s..s + len].iter().product();
+            // Each window's product in the same order as one at a time (its first factor, then
+            // the next, ...), so the same value; but a factor at a time for every window of
+            // the band, which the compiler vectorizes, instead of one window's chain at a time.
+            let (first, last) = (*band.start(), *band.end());
+            let row = &mut row[first..=last];
+            row.copy_from_slice(&filled[first..=last]);
+            for t in 1..len {
+                for (product, &factor) in row.iter_mut().zip(&filled[first + t..=last + t]) {
+                    *product *= factor;
+                }
             }
             continue;
         }
@@ -318,6 +341,7 @@ pub fn estimate(
     let mut heard = vec![[0.5f64; 2]; known.len()];
     let mut scratch = LineScratch::new();
     let (mut filled, mut empty, mut shares) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut crossing, mut old, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
     'rounds: for round in 0..rounds.max.max(1) {
         let mut moved = 0.0f64;
         for (slot, &runs) in lines.iter().enumerate() {
@@ -335,28 +359,39 @@ pub fn estimate(
             if round > 0 && !news {
                 continue;
             }
-            filled.clear();
-            empty.clear();
-            for i in 0..len {
+            // The weights in three plain loops over the line: the crossing lines' messages
+            // gathered, the weights computed (vectorized: in one loop with the gathering, cell
+            // by cell, the divisions ran one after the other), the known cells' weights set.
+            crossing.clear();
+            crossing.extend((0..len).map(|i| {
                 let v = cell(slot, i);
-                let (f, e) = match known[v] {
+                let p = message[v][1 - axis];
+                if round > 0 && known[v] == Cell::Unknown {
+                    heard[v][axis] = p;
+                }
+                p
+            }));
+            // What the crossing line says, scaled so the larger weight is 1: (1, (1 - p) / p)
+            // if p is at least a half, else (p / (1 - p), 1).
+            filled.resize(len, 0.0);
+            empty.resize(len, 0.0);
+            for ((f, e), &p) in filled.iter_mut().zip(empty.iter_mut()).zip(&crossing) {
+                let q = 1.0 - p;
+                let above = p >= 0.5;
+                let ratio = if above { q } else { p } / if above { p } else { q };
+                *f = if above { 1.0 } else { ratio };
+                *e = if above { ratio } else { 1.0 };
+            }
+            for i in 0..len {
+                let (f, e) = match known[cell(slot, i)] {
                     Cell::Filled => (1.0, 0.0),
                     Cell::Empty => (0.0, 1.0),
                     // The first round weighs every pattern alike: each line's plain shares.
                     Cell::Unknown if round == 0 => (1.0, 1.0),
-                    Cell::Unknown => {
-                        // What the crossing line says, scaled so the larger weight is 1.
-                        let p = message[v][1 - axis];
-                        heard[v][axis] = p;
-                        if p >= 0.5 {
-                            (1.0, (1.0 - p) / p)
-                        } else {
-                            (p / (1.0 - p), 1.0)
-                        }
-                    }
+                    Cell::Unknown => continue,
                 };
-                filled.push(f);
-                empty.push(e);
+                filled[i] = f;
+                empty[i] = e;
             }
             match line_shares(runs, &filled, &empty, &mut scratch, &mut shares) {
                 Ok(()) => {}
@@ -365,28 +400,35 @@ pub fn estimate(
                 // Too many patterns, or weights too far from all of them: no news this round.
                 Err(_) => continue,
             }
-            for (i, &share) in shares.iter().enumerate() {
-                let v = cell(slot, i);
-                if known[v] != Cell::Unknown {
-                    continue;
-                }
+            // The new messages, likewise computed for every cell in one loop, then kept for the
+            // unknown ones.
+            old.clear();
+            old.extend((0..len).map(|i| message[cell(slot, i)][axis]));
+            fresh.resize(len, 0.0);
+            for ((((new_message, &share), &f), &e), &old) in fresh
+                .iter_mut()
+                .zip(&shares)
+                .zip(&filled)
+                .zip(&empty)
+                .zip(&old)
+            {
                 // Divide the cell's own weight out: share / (1 - share) = odds · f / e.
-                let (f, e) = (filled[i], empty[i]);
                 let (yes, no) = (share * e, (1.0 - share) * f);
-                let extrinsic = if yes + no > 0.0 {
-                    yes / (yes + no)
-                } else {
-                    0.5
-                };
-                let old = message[v][axis];
+                let sum = yes + no;
+                let extrinsic = if sum > 0.0 { yes / sum } else { 0.5 };
                 let new = if round == 0 {
                     extrinsic
                 } else {
                     rounds.damping * old + (1.0 - rounds.damping) * extrinsic
+                };
+                *new_message = new.clamp(SUREST, 1.0 - SUREST);
+            }
+            for i in 0..len {
+                let v = cell(slot, i);
+                if known[v] == Cell::Unknown {
+                    moved = moved.max((fresh[i] - old[i]).abs());
+                    message[v][axis] = fresh[i];
                 }
-                .clamp(SUREST, 1.0 - SUREST);
-                moved = moved.max((new - old).abs());
-                message[v][axis] = new;
             }
         }
         if round > 0 && moved < rounds.tolerance {
@@ -572,8 +614,6 @@ mod tests {
                     assert_eq!(windows[j * w + s], want, "run {j} from {s}");
                 }
             }
-            // A run longer than the line has no window.
-            assert!(windows[5 * w..6 * w].iter().all(|&x| x == 0.0));
         }
     }
 

@@ -247,7 +247,11 @@ impl<'p> Runner<'_, 'p> {
         }
         // False when the root contradicts: the learner's run then reports it at once.
         if learner.start_from(root) && order == Order::Guided {
-            learner.guide(|| flags.should_stop());
+            // Polled once per line of each round: the clock is read every 32nd time (reading
+            // it for every line cost about 1% of an easy puzzle's time), the other thread's
+            // answer and a cancellation every time.
+            let mut termination = Termination::from_flags(flags);
+            learner.guide(|| termination.should_stop());
         }
         learner
     }

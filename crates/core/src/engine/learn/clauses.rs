@@ -174,12 +174,12 @@ impl Learner<'_> {
 
     /// Learns a clause whose first literal is the asserting one, after backjumping to the level
     /// of its second.
-    pub(super) fn learn(&mut self, lits: Vec<Lit>, lbd: Option<u32>) {
+    pub(super) fn learn(&mut self, lits: &[Lit], lbd: Option<u32>) {
         let asserting = lits[0];
         if lits.len() == 1 {
             self.assign(asserting, Reason::None);
         } else {
-            let clause = self.add_clause(&lits, lbd);
+            let clause = self.add_clause(lits, lbd);
             self.assign(asserting, Reason::Clause(clause));
         }
     }

@@ -273,17 +273,16 @@ impl<'p> Learner<'p> {
         self.stats.backtracks += 1;
         self.remember_target();
         self.restarts.conflicts += 1;
-        let lits: Vec<Lit> = match conflict {
-            Conflict::Clause(c) => self.db.lits(c).to_vec(),
-            Conflict::Line(slot) => {
-                let now = self.trail.lits.len() as u32;
-                self.explain_line(slot, now, None)
-            }
+        // The conflict's literals, in the explanations' arena (as scratch) like the reasons
+        // that analysis then reads.
+        let lits = match conflict {
+            Conflict::Clause(c) => self.explanations.scratch(self.db.lits(c)),
+            Conflict::Line(slot) => self.explain_conflict(slot),
         };
         // A line's conflict may rest on cells of earlier levels only: it then held there.
         let top = lits
-            .iter()
-            .map(|&l| self.trail.level(l.var()))
+            .range()
+            .map(|i| self.trail.level(self.explanations.lit(i).var()))
             .max()
             .unwrap_or(0);
         if top == 0 {
@@ -293,12 +292,12 @@ impl<'p> Learner<'p> {
         let (learnt, backjump) = self.analyze(lits);
         let lbd = self.lbd(&learnt);
         self.backtrack(backjump);
-        if self.symmetries.is_empty() {
-            self.learn(learnt, Some(lbd));
-        } else {
-            self.learn(learnt.clone(), Some(lbd));
+        self.learn(&learnt, Some(lbd));
+        if !self.symmetries.is_empty() {
             self.learn_images(&learnt, lbd);
         }
+        // The buffer serves the next conflict's analysis.
+        self.analysis.learnt = learnt;
         self.heap.decay();
         true
     }

@@ -85,7 +85,7 @@ impl Learner<'_> {
             .map(|l| !self.trail.lits[self.trail.lim[l]])
             .collect();
         self.backtrack(level - 1);
-        self.learn(blocking, None);
+        self.learn(&blocking, None);
         None
     }
 }

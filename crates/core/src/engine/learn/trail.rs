@@ -118,7 +118,7 @@ impl Learner<'_> {
             self.trail.lit_values[lit.index()] = Value::Unknown;
             self.trail.lit_values[(!lit).index()] = Value::Unknown;
             self.phases.saved[v.index()] = filled;
-            self.explanations.built[v.index()] = None;
+            self.explanations.forget(v);
             self.lines.unassign(v, filled);
             self.heap.insert(v);
         }
