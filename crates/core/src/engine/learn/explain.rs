@@ -116,6 +116,14 @@ impl Explanations {
         span
     }
 
+    /// Appends the explanation just built (`reason`), owned by no cell yet.
+    fn append_reason(&mut self) -> Span {
+        let reason = std::mem::take(&mut self.reason);
+        let span = self.append(&reason);
+        self.reason = reason;
+        span
+    }
+
     fn append(&mut self, lits: &[Lit]) -> Span {
         // Compacted once garbage is most of the arena, and the arena is at least as large as
         // the spans' table (so that a compaction, which reads that table, pays for itself).
@@ -285,9 +293,8 @@ impl Learner<'_> {
             }
             Reason::Line { slot, stamp } => {
                 self.explain_line(slot as usize, stamp, Some(v));
-                let reason = std::mem::take(&mut self.explanations.reason);
-                let span = self.explanations.store(v, &reason);
-                self.explanations.reason = reason;
+                let span = self.explanations.append_reason();
+                self.explanations.spans[v.index()] = span;
                 span
             }
         }
@@ -298,9 +305,8 @@ impl Learner<'_> {
     pub(super) fn explain_conflict(&mut self, slot: usize) -> Span {
         let now = self.trail.lits.len() as u32;
         self.explain_line(slot, now, None);
-        let reason = std::mem::take(&mut self.explanations.reason);
-        let span = self.explanations.scratch(&reason);
-        self.explanations.reason = reason;
+        let span = self.explanations.append_reason();
+        self.explanations.garbage += span.len;
         span
     }
 }
