@@ -42,8 +42,9 @@ pub enum Engine {
     /// once the puzzle proves hard ([`PLAIN_JOINS`](crate::engine::PLAIN_JOINS)). On two or
     /// more threads the other thread races the turns from the start instead (a portfolio: the
     /// first to finish answers): it probes the root itself, then runs a learner in the guided
-    /// order perturbed by the next seed, replaced by one in the plain order if it has not
-    /// finished within `PLAIN_JOINS` conflicts.
+    /// order perturbed by the next seed, reseeded (a new order, its clauses kept) after spans of
+    /// a few thousand conflicts ([`RESEED_UNIT`](crate::engine::RESEED_UNIT)), and replaced by
+    /// one in the plain order if it has not finished within `PLAIN_JOINS` conflicts.
     /// Probing search is fastest where probing alone solves the puzzle; learning tames the
     /// heavy tail where depth-first search keeps meeting the same dead ends (hard tournament
     /// puzzles, the n-Dom family). If the clues are symmetric, the learners first look for a
@@ -138,7 +139,8 @@ pub struct Config {
     /// puzzle the learner's run time moves by 2× or more with its early decisions; a seed makes
     /// each order reproducible, to retry a puzzle another way or to judge a change to the
     /// learner over several orders (BENCHMARKS.md). On two threads the second thread's guided
-    /// learner takes the next seed's order (`seed + 1`, so 1 by default).
+    /// learner takes the next seed's order (`seed + 1`, so 1 by default), and the seeds after it
+    /// when it is reseeded.
     pub seed: u64,
 }
 

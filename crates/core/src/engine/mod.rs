@@ -14,7 +14,7 @@ pub(crate) mod sat;
 pub(crate) mod search;
 pub(crate) mod symmetry;
 
-pub use portfolio::{EARLY_CONFLICTS, LEARN_SHARE, PLAIN_JOINS};
+pub use portfolio::{EARLY_CONFLICTS, LEARN_SHARE, PLAIN_JOINS, RESEED_UNIT};
 /// The most cells the learning engine takes (its memory bound); larger puzzles are searched.
 pub const MAX_LEARN_CELLS: usize = learn::MAX_CELLS;
 pub use sat::MAX_STATE_VARIABLES;

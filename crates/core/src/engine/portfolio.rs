@@ -56,6 +56,19 @@ pub const PLAIN_JOINS: u64 = 1 << 16;
 /// against 0.26 s in that sitting). See BENCHMARKS.md, thirteenth session.
 pub const EARLY_CONFLICTS: u64 = 500;
 
+/// On two threads: the second thread's guided learner is reseeded ([`Learner::reseed`]: a new
+/// order and fresh guidance, its clauses kept) after spans of this many conflicts times the
+/// Luby sequence (4,096, 4,096, 8,192, 4,096, ...), until it finds a solution or gives way to
+/// the plain order at [`PLAIN_JOINS`]. The first thread keeps its one order: the two threads'
+/// guided orders had failed together on puzzles that other orders solve at once. Against one
+/// unbroken guided run, in one sitting, two threads: fresh random puzzles (30×30 seed 12 ×
+/// 5,000, 35×35 seed 21 × 3,000, 40×40 seeds 22 and 23 × 1,000) 100 → 63 s, the slowest
+/// 40×40 16 → 11 s; the tail set 141 → 113 s (30×30 s1 #7533 18 → 0.2 s); the six tournament
+/// sets and the n-Dom family level. Spans of 2,048 and 8,192 did no better, and fresh learners
+/// in place of reseeded ones (their clauses lost) lost on tournament puzzles (BENCHMARKS.md,
+/// sixteenth session).
+pub const RESEED_UNIT: u64 = 4096;
+
 /// How a learner orders its first decisions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Order {
@@ -417,8 +430,9 @@ impl<'p> Runner<'_, 'p> {
     /// Two threads: on one, the one-thread turns (the early learner, then search and the guided
     /// learner); on the other, the search's probing of the root and then learners started from
     /// the probed root ([`Runner::second_thread`]): a guided one in an order perturbed by the
-    /// next seed, and, if it has not finished within [`PLAIN_JOINS`] conflicts, one in the plain
-    /// order in its place. The first thread to finish answers and stops the other.
+    /// next seed (reseeded now and then, [`RESEED_UNIT`]), and, if it has not finished within
+    /// [`PLAIN_JOINS`] conflicts, one in the plain order in its place. The first thread to
+    /// finish answers and stops the other.
     ///
     /// The second thread runs a learner, not more search, because learning wins most puzzles
     /// that get this far; in another order, because a learner's run time varies widely with its
@@ -438,7 +452,7 @@ impl<'p> Runner<'_, 'p> {
         };
         race(
             flags,
-            |flags| self.second_thread(&root, hint.as_ref(), flags, PLAIN_JOINS),
+            |flags| self.second_thread(&root, hint.as_ref(), flags, PLAIN_JOINS, RESEED_UNIT),
             |flags| {
                 self.after_early_turn(&root, hint.as_ref(), flags, || {
                     match self.probe(&root, flags) {
@@ -451,8 +465,9 @@ impl<'p> Runner<'_, 'p> {
     }
 
     /// The portfolio's second thread: the search's probing of `root`, then a guided learner
-    /// perturbed by the next seed from the probed root, replaced after `switch` conflicts by a
-    /// learner in the plain order started afresh. The replaced learner's work is counted, and
+    /// perturbed by the next seed from the probed root and reseeded after spans of `unit` times
+    /// the Luby sequence ([`RESEED_UNIT`]), replaced after `switch` conflicts by a learner in
+    /// the plain order started afresh. The replaced learner's work is counted, and
     /// the solutions it found are kept if the run stops before a verdict (a time limit, or the
     /// other thread's answer).
     fn second_thread(
@@ -461,6 +476,7 @@ impl<'p> Runner<'_, 'p> {
         hint: Option<&Picture>,
         flags: StopFlags<'_>,
         switch: u64,
+        unit: u64,
     ) -> Run {
         let search = match self.probe(root, flags) {
             Ok(search) => search,
@@ -469,7 +485,7 @@ impl<'p> Runner<'_, 'p> {
         let probed = search.root_grid().cloned().unwrap_or_else(|| root.clone());
         let seed = self.config.seed.wrapping_add(1);
         let mut guided = self.learner_seeded(&probed, hint, Order::Guided, seed, flags);
-        let state = guided.run(Some(switch), &mut Termination::from_flags(flags));
+        let state = reseeded(&mut guided, seed, (switch, unit), flags);
         let mut run = if state == LearnState::Paused {
             let replaced = guided.stats();
             let found = guided.take_solutions();
@@ -500,6 +516,40 @@ impl<'p> Runner<'_, 'p> {
             Finish::Budget => Ok(search),
             finish => Err(Run::from_search(search, finish)),
         }
+    }
+}
+
+/// Runs `learner` (guided, its order perturbed by `seed`) for at most `budget` conflicts, in
+/// spans of `unit` times the Luby sequence ([`RESEED_UNIT`]), reseeding it between two spans
+/// with the seeds after `seed` in turn, until it has found a solution: what remains then is
+/// the search for another near it, or the proof that there is none, for which the order
+/// learnt so far is worth keeping (reseeding once a solution was found took 11-Dom's
+/// uniqueness from 0.23 to 0.48 s). `Paused` if the budget ran out before a verdict.
+fn reseeded(
+    learner: &mut Learner<'_>,
+    seed: u64,
+    (budget, unit): (u64, u64),
+    flags: StopFlags<'_>,
+) -> LearnState {
+    let (mut spent, mut spans) = (0, 0);
+    loop {
+        let span = unit
+            .saturating_mul(crate::engine::learn::luby(spans))
+            .min(budget - spent);
+        let state = learner.run(Some(span), &mut Termination::from_flags(flags));
+        spent += span;
+        spans += 1;
+        if state != LearnState::Paused || spent >= budget {
+            return state;
+        }
+        if learner.found() > 0 {
+            return learner.run(Some(budget - spent), &mut Termination::from_flags(flags));
+        }
+        // Polled once per line of each round of the guidance, as in `learner_seeded`.
+        let mut termination = Termination::from_flags(flags);
+        learner.reseed(seed.wrapping_add(u64::from(spans)), || {
+            termination.should_stop()
+        });
     }
 }
 
@@ -644,21 +694,23 @@ mod tests {
     }
 
     /// The portfolio's second thread, its guided learner replaced by the plain one after 2
-    /// conflicts, or never: the same verdicts and solutions as the search either way, and the
-    /// replacement a run of its own (other conflicts) with the replaced learner's counted.
+    /// conflicts, or never, and reseeded after spans of 2 × Luby conflicts, or never: the same
+    /// verdicts and solutions as the search each way; the replacement a run of its own (other
+    /// conflicts) with the replaced learner's counted, and the reseeded runs other runs too.
     #[test]
     fn second_thread_agrees_with_search() {
         let puzzles = random_set(9, 100, 25, 25, 0.5);
         // Per puzzle and solutions asked, the conflicts counted with the switch after 2 and
-        // without one (the puzzles come in order, each for 1, 2 and 3 solutions).
+        // without one, then reseeded and without a switch (the puzzles come in order, each for
+        // 1, 2 and 3 solutions).
         let mut conflicts = Vec::new();
-        for switch in [2, u64::MAX] {
+        for (switch, unit) in [(2, u64::MAX), (u64::MAX, u64::MAX), (u64::MAX, 2)] {
             let mut counted = Vec::new();
             agree_with_search(
                 &puzzles,
                 2,
                 |runner, root| {
-                    let run = runner.second_thread(root, None, StopFlags::default(), switch);
+                    let run = runner.second_thread(root, None, StopFlags::default(), switch, unit);
                     let learnt = run.engine == Engine::Learn;
                     if learnt {
                         assert!(run.stats.probes > 0, "the probing is counted");
@@ -685,5 +737,11 @@ mod tests {
             replaced >= 5,
             "the guided learner was replaced {replaced} times"
         );
+        let reseeded = conflicts[2]
+            .iter()
+            .zip(&conflicts[1])
+            .filter(|((_, reseeded), (_, alone))| *alone > 2 && reseeded != alone)
+            .count();
+        assert!(reseeded >= 5, "reseeding changed {reseeded} runs");
     }
 }

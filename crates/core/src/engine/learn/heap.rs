@@ -39,6 +39,11 @@ impl VarHeap {
         }
     }
 
+    /// Starts the increment afresh, as in a new heap (the activities are the caller's to set).
+    pub fn reset_increment(&mut self) {
+        self.inc = 1.0;
+    }
+
     /// Whether cell `a` comes out of the heap before cell `b`: higher activity first, ties to
     /// the lower cell number (for a deterministic order).
     #[inline]

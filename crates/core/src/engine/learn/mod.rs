@@ -71,6 +71,7 @@ use heap::VarHeap;
 use lines::Lines;
 use lit::{Lit, Var};
 use propagate::Conflict;
+pub(crate) use restart::luby;
 use restart::Restarts;
 use solutions::Solutions;
 use trail::{Reason, Trail};
@@ -167,6 +168,11 @@ impl<'p> Learner<'p> {
     /// Counters so far (`decisions` and `backtracks`, the latter counting conflicts).
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// How many solutions were found since the last [`Learner::take_solutions`].
+    pub fn found(&self) -> usize {
+        self.solutions.len()
     }
 
     /// The solutions found so far.
@@ -356,18 +362,50 @@ mod tests {
         })
     }
 
+    /// How [`enumerate_under_stress`] runs the learner.
+    #[derive(Clone, Copy, Debug)]
+    pub(super) enum Slices {
+        /// One run to the end.
+        Whole,
+        /// One conflict per run, the line trails checked between runs.
+        Sliced,
+        /// As `Sliced`, and the learner reseeded ([`Learner::reseed`]) after each run.
+        Reseeded,
+    }
+
+    pub(super) fn slices() -> impl Strategy<Value = Slices> {
+        prop_oneof![
+            Just(Slices::Whole),
+            Just(Slices::Sliced),
+            Just(Slices::Reseeded)
+        ]
+    }
+
     /// Runs a learner to the end of its enumeration under stress (restarts every two
-    /// conflicts, the clause database pruned at eight clauses, and, if `sliced`, one conflict
-    /// per run, the line trails checked between runs); returns the solutions.
+    /// conflicts, the clause database pruned at eight clauses, and the run cut as `slices`
+    /// says); returns the solutions.
     pub(super) fn enumerate_under_stress(
         learner: &mut Learner<'_>,
-        sliced: bool,
+        slices: Slices,
     ) -> Result<HashSet<Picture>, TestCaseError> {
         learner.restarts.unit = 2;
         learner.db.max_learnts = 8;
+        let limit = match slices {
+            Slices::Whole => None,
+            Slices::Sliced | Slices::Reseeded => Some(1),
+        };
+        let mut runs = 0;
         let state = loop {
-            match learner.run(sliced.then_some(1), &mut Termination::never()) {
-                LearnState::Paused => prop_assert!(line_trails_follow_the_trail(learner)),
+            match learner.run(limit, &mut Termination::never()) {
+                LearnState::Paused => {
+                    prop_assert!(line_trails_follow_the_trail(learner));
+                    runs += 1;
+                    if let Slices::Reseeded = slices {
+                        learner.reseed(runs, || false);
+                        prop_assert_eq!(learner.trail.lim.len(), 0, "reseeding restarts");
+                        prop_assert!(line_trails_follow_the_trail(learner));
+                    }
+                }
                 state => break state,
             }
         };
@@ -379,14 +417,15 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(300))]
         /// Puzzles large enough for real conflicts, with restarts every few conflicts, the
         /// clause database pruned at a handful of clauses, and the run cut into one-conflict
-        /// slices: the learner must enumerate exactly the search's solutions.
+        /// slices (reseeded between slices or not): the learner must enumerate exactly the
+        /// search's solutions.
         #[test]
         fn agrees_with_search_under_stress(
             seed in any::<u64>(),
             width in 6usize..=14,
             height in 6usize..=14,
             density in 0.35f64..0.65,
-            sliced in any::<bool>(),
+            slices in slices(),
             guided in any::<bool>(),
         ) {
             let puzzle = random_puzzle(&mut Rng::new(seed), width, height, density);
@@ -396,7 +435,7 @@ mod tests {
             if guided && learner.start_from(&Grid::new(width, height)) {
                 learner.guide(|| false);
             }
-            let got = enumerate_under_stress(&mut learner, sliced)?;
+            let got = enumerate_under_stress(&mut learner, slices)?;
             for picture in &got {
                 prop_assert!(puzzle.is_solved_by(picture));
             }

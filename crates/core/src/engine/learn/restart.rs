@@ -78,7 +78,7 @@ impl Restarts {
 }
 
 /// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., term `i` (from 0).
-fn luby(i: u32) -> u64 {
+pub(crate) fn luby(i: u32) -> u64 {
     // Find the complete prefix (of length 2^k - 1) holding term i, then descend into it.
     let mut x = u64::from(i);
     let (mut size, mut power) = (1u64, 0u32);

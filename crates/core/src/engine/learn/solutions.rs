@@ -38,6 +38,11 @@ impl Solutions {
         }
     }
 
+    /// How many solutions were found since the last [`Solutions::take`].
+    pub fn len(&self) -> usize {
+        self.found.len()
+    }
+
     /// The solutions found since the last call.
     pub fn take(&mut self) -> Vec<Picture> {
         std::mem::take(&mut self.found)
