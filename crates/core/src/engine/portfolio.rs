@@ -260,11 +260,7 @@ impl<'p> Runner<'_, 'p> {
         }
         // False when the root contradicts: the learner's run then reports it at once.
         if learner.start_from(root) && order == Order::Guided {
-            // Polled once per line of each round: the clock is read every 32nd time (reading
-            // it for every line cost about 1% of an easy puzzle's time), the other thread's
-            // answer and a cancellation every time.
-            let mut termination = Termination::from_flags(flags);
-            learner.guide(|| termination.should_stop());
+            learner.guide(guidance_stop(flags));
         }
         learner
     }
@@ -545,12 +541,16 @@ fn reseeded(
         if learner.found() > 0 {
             return learner.run(Some(budget - spent), &mut Termination::from_flags(flags));
         }
-        // Polled once per line of each round of the guidance, as in `learner_seeded`.
-        let mut termination = Termination::from_flags(flags);
-        learner.reseed(seed.wrapping_add(u64::from(spans)), || {
-            termination.should_stop()
-        });
+        learner.reseed(seed.wrapping_add(u64::from(spans)), guidance_stop(flags));
     }
+}
+
+/// When a learner's guidance ([`Learner::guide`], [`Learner::reseed`]) is to stop: asked once
+/// per line of each round, it reads the clock every 32nd time (reading it for every line cost
+/// about 1% of an easy puzzle's time), the other thread's answer and a cancellation every time.
+fn guidance_stop(flags: StopFlags<'_>) -> impl FnMut() -> bool + '_ {
+    let mut termination = Termination::from_flags(flags);
+    move || termination.should_stop()
 }
 
 /// Runs `other` on a thread of its own and `main` on this one, racing: the first to reach a

@@ -105,22 +105,30 @@ impl Explanations {
     /// analysed). Valid until the arena is next added to.
     pub fn scratch(&mut self, lits: &[Lit]) -> Span {
         let span = self.append(lits);
-        self.garbage += span.len;
-        span
+        self.own(span, None)
     }
 
     /// Stores `lits` as cell `v`'s explanation.
     fn store(&mut self, v: Var, lits: &[Lit]) -> Span {
         let span = self.append(lits);
-        self.spans[v.index()] = span;
-        span
+        self.own(span, Some(v))
     }
 
-    /// Appends the explanation just built (`reason`), owned by no cell yet.
-    fn append_reason(&mut self) -> Span {
+    /// Stores the explanation just built (`reason`) as `owner`'s, or as scratch without one.
+    fn store_reason(&mut self, owner: Option<Var>) -> Span {
         let reason = std::mem::take(&mut self.reason);
         let span = self.append(&reason);
         self.reason = reason;
+        self.own(span, owner)
+    }
+
+    /// Gives the span just appended to cell `owner`, or, without one, counts it as garbage at
+    /// once (scratch).
+    fn own(&mut self, span: Span, owner: Option<Var>) -> Span {
+        match owner {
+            Some(v) => self.spans[v.index()] = span,
+            None => self.garbage += span.len,
+        }
         span
     }
 
@@ -293,9 +301,7 @@ impl Learner<'_> {
             }
             Reason::Line { slot, stamp } => {
                 self.explain_line(slot as usize, stamp, Some(v));
-                let span = self.explanations.append_reason();
-                self.explanations.spans[v.index()] = span;
-                span
+                self.explanations.store_reason(Some(v))
             }
         }
     }
@@ -305,9 +311,7 @@ impl Learner<'_> {
     pub(super) fn explain_conflict(&mut self, slot: usize) -> Span {
         let now = self.trail.lits.len() as u32;
         self.explain_line(slot, now, None);
-        let span = self.explanations.append_reason();
-        self.explanations.garbage += span.len;
-        span
+        self.explanations.store_reason(None)
     }
 }
 
