@@ -2,8 +2,8 @@
 //!
 //! - `corpus PATH...`: every puzzle in the files given (directories are walked), solved by us and
 //!   by each `--peer` on the same puzzle, one process per puzzle with the same time limit
-//!   ([`peer`]). Prints one row per puzzle with the times, the verdicts and the ratios, then
-//!   totals.
+//!   ([`peer`]). Prints one row per puzzle with the times, the verdicts and the ratios (with
+//!   `--work`, our conflicts, decisions and probes too), then totals.
 //! - `random`: seeded sets of random puzzles (Wolter's distribution: 30×30 at 50%), one set per
 //!   `--seed` given, solved on `--jobs` threads, one puzzle per thread. Prints the distribution
 //!   of times (median to maximum, the 99.9th percentile included: the tail is what users
@@ -27,7 +27,7 @@ use nonogram_core::generate::{
     random_colour_picture, random_colour_set, random_picture, random_set, Rng,
 };
 use nonogram_core::line::{Line, LineSolve, LineSolver, Masks};
-use nonogram_core::{Clue, Config, Engine, Puzzle, Solver, Status};
+use nonogram_core::{Clue, Config, Engine, Puzzle, Solver, Stats, Status};
 use nonogram_formats::Format;
 use rayon::prelude::*;
 
@@ -79,6 +79,11 @@ enum Bench {
         /// Print totals only.
         #[arg(long)]
         quiet: bool,
+        /// Add our work per puzzle to each row (of the median run): conflicts (the learner's,
+        /// with the search's dead ends), decisions and probes. What a change to the learner
+        /// does to its search, beside what it does to the time.
+        #[arg(long, conflicts_with = "quiet")]
+        work: bool,
         /// Puzzle files, and directories to walk (files that hold no puzzle are reported on
         /// standard error and left out).
         #[arg(required = true)]
@@ -150,8 +155,9 @@ fn main() {
             solve,
             runs,
             quiet,
+            work,
             paths,
-        } => corpus(&solve, runs as usize, quiet, &paths),
+        } => corpus(&solve, runs as usize, quiet, work, &paths),
         Bench::Random {
             solve,
             count,
@@ -313,11 +319,17 @@ fn solver(args: &SolveArgs) -> Solver {
 
 /// One solve of ours: (seconds, status).
 fn ours(solver: &Solver, puzzle: &Puzzle) -> (f64, Status) {
+    let (seconds, status, _) = ours_with_work(solver, puzzle);
+    (seconds, status)
+}
+
+/// One solve of ours: (seconds, status, the engines' counters).
+fn ours_with_work(solver: &Solver, puzzle: &Puzzle) -> (f64, Status, Stats) {
     let outcome = solver.solve(puzzle);
     for s in &outcome.solutions {
         assert!(puzzle.is_solved_by(s), "an engine returned a non-solution");
     }
-    (outcome.elapsed.as_secs_f64(), outcome.status)
+    (outcome.elapsed.as_secs_f64(), outcome.status, outcome.stats)
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -419,7 +431,7 @@ impl PeerTotals {
     }
 }
 
-fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
+fn corpus(args: &SolveArgs, runs: usize, quiet: bool, work: bool, paths: &[PathBuf]) {
     let solver = solver(args);
     let scratch = Scratch::new();
     let mut files = Vec::new();
@@ -433,6 +445,9 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
         "{:<34} {:>7} {:>9} {:>10}",
         "puzzle", "size", "ours", "ours ms"
     );
+    if work {
+        header += &format!(" {:>10} {:>10} {:>8}", "conflicts", "decisions", "probes");
+    }
     for p in &args.peer {
         header += &format!(" {:>9} {:>10} {:>7}", p.name(), "ms", "ratio");
     }
@@ -458,9 +473,11 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
                     index + 1
                 ),
             };
-            let results: Vec<_> = (0..runs).map(|_| ours(&solver, puzzle)).collect();
+            let mut results: Vec<_> = (0..runs).map(|_| ours_with_work(&solver, puzzle)).collect();
             let status = results[0].1;
-            let t = median(results.iter().map(|r| r.0).collect());
+            // The median run, whose work is the one shown.
+            results.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let (t, _, stats) = results[results.len() / 2];
             total_ours += t;
             count += 1;
             let mut row = format!(
@@ -470,6 +487,12 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, paths: &[PathBuf]) {
                 status.name(),
                 t * 1e3
             );
+            if work {
+                row += &format!(
+                    " {:>10} {:>10} {:>8}",
+                    stats.backtracks, stats.decisions, stats.probes
+                );
+            }
             for (i, theirs) in run_peers(args, puzzle, &scratch.0, "p")
                 .into_iter()
                 .enumerate()

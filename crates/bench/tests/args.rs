@@ -39,6 +39,12 @@ fn bad_options_are_refused_with_a_message() {
         &["corpus"],
         &["corpus", "--runs", "0", "testdata/puzzles/webpbn-00006.non"],
         &["corpus", "no/such/file.non"],
+        &[
+            "corpus",
+            "--quiet",
+            "--work",
+            "testdata/puzzles/webpbn-00006.non",
+        ],
         &["lines", "--lengths", "0"],
         &["lines", "--lengths", "5000"],
         &["lines", "--known", "2"],
@@ -103,4 +109,36 @@ fn a_save_directory_that_cannot_be_made_is_refused_before_the_run() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot create the directory"));
     assert!(!text(&out.stdout).contains("per puzzle"), "it ran first");
+}
+
+#[test]
+fn work_adds_the_engines_counters_to_each_row() {
+    // 8-Dom needs the learner: its row counts conflicts and decisions; webpbn #6 is solved by
+    // line solving, with none.
+    let out = bench(&[
+        "corpus",
+        "--work",
+        "--engine",
+        "learn",
+        "testdata/corpus/survey/8-dom.non",
+        "testdata/puzzles/webpbn-00006.non",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let header = stdout.lines().next().expect("a header");
+    assert!(
+        header.ends_with("conflicts  decisions   probes"),
+        "{header}"
+    );
+    let counters = |name: &str| -> Vec<u64> {
+        let row = stdout.lines().find(|l| l.starts_with(name)).expect(name);
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        fields[fields.len() - 3..]
+            .iter()
+            .map(|f| f.parse().expect("a count"))
+            .collect()
+    };
+    let dom = counters("8-dom.non");
+    assert!(dom[0] > 0 && dom[1] > 0, "{stdout}");
+    assert_eq!(counters("webpbn-00006.non")[..2], [0, 0], "{stdout}");
 }
