@@ -23,6 +23,18 @@ const LEARNT: u32 = 1 << 31;
 /// Learnt clauses kept before the first reduction; each reduction raises it by the increment.
 pub(super) const FIRST_REDUCE: usize = 2000;
 pub(super) const REDUCE_INCREMENT: usize = 300;
+/// The increment once the learner has found a solution ([`ClauseDb::prove`]): what remains is
+/// to find another or to prove that there is none, a refutation if the puzzle is unique. SAT
+/// practice keeps more learnt clauses for refutations and a small, agile database for finding a
+/// solution; the two phases of a uniqueness check are those two cases, so the database grows
+/// faster in the second. Measured, not derived: a larger database from the start cost the hard
+/// tournament puzzles, where a first solution is all that is asked (4,000 clauses before the
+/// first reduction and 600 more each time: 62.8 → 76.2 s for the learner alone on the 72 of
+/// them over 50 ms, four seed orders); on 11- and 12-Dom, whose time is all uniqueness proof,
+/// the learner alone over eight seed orders took 6.94 s and 306,000 conflicts with 300,
+/// 5.82 s with 700, 5.75 s with 2,500, 5.64 s with 5,000 (194,000 conflicts), and 7.91 s with
+/// no reduction at all (BENCHMARKS.md, seventeenth session).
+pub(super) const PROOF_REDUCE_INCREMENT: usize = 2500;
 /// Literals in the clause arena past which it is pruned whatever the count (256 MiB; ordinary
 /// puzzles stay under a megabyte).
 pub(super) const MAX_ARENA: usize = 1 << 26;
@@ -50,6 +62,9 @@ pub(super) struct ClauseDb {
     pub watches: Vec<Vec<Watch>>,
     /// Learnt clauses past which the next reduction comes.
     pub max_learnts: usize,
+    /// What each reduction adds to `max_learnts`: [`REDUCE_INCREMENT`], or
+    /// [`PROOF_REDUCE_INCREMENT`] once a solution was found.
+    pub increment: usize,
 }
 
 impl ClauseDb {
@@ -60,7 +75,14 @@ impl ClauseDb {
             learnt: Vec::new(),
             watches: vec![Vec::new(); 2 * cells],
             max_learnts: FIRST_REDUCE,
+            increment: REDUCE_INCREMENT,
         }
+    }
+
+    /// From now on the search is a refutation (a solution was found): reductions keep more
+    /// ([`PROOF_REDUCE_INCREMENT`]).
+    pub fn prove(&mut self) {
+        self.increment = PROOF_REDUCE_INCREMENT;
     }
 
     /// The number of learnt clauses.

@@ -19,7 +19,8 @@
 //! first decisions guided by each cell's chance of being filled, estimated by belief
 //! propagation over the lines: `Learner::guide`), Luby restarts with rephasing, and a
 //! learnt-clause database in one flat arena, pruned by literal block distance (Audemard and
-//! Simon, *Glucose*, IJCAI 2009). What was tried and dropped (Glucose restarts, probing at
+//! Simon, *Glucose*, IJCAI 2009), and allowed to grow faster once a solution is found, when what
+//! remains is a refutation (the uniqueness proof). What was tried and dropped (Glucose restarts, probing at
 //! restarts, explanation caches, other phases, clauses shared between learners) is in
 //! BENCHMARKS.md. Solutions are enumerated with blocking clauses over the decisions that led
 //! to them (the rest of the grid follows from those), so `max_solutions` of 2 proves
@@ -64,7 +65,7 @@ use crate::line::{LineSolver, Masks};
 use crate::solve::Stats;
 use crate::termination::Termination;
 use analyze::Analysis;
-use clauses::{ClauseDb, MAX_ARENA, REDUCE_INCREMENT};
+use clauses::{ClauseDb, MAX_ARENA};
 use decide::Phases;
 use explain::Explanations;
 use heap::VarHeap;
@@ -255,7 +256,7 @@ impl<'p> Learner<'p> {
             }
             if self.db.learnt_count() >= self.db.max_learnts {
                 self.reduce();
-                self.db.max_learnts += REDUCE_INCREMENT;
+                self.db.max_learnts += self.db.increment;
             }
             if termination.should_stop() {
                 return LearnState::Stopped;

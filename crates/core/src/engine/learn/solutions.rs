@@ -84,6 +84,8 @@ impl Learner<'_> {
         if level == 0 {
             return Some(LearnState::Finished { exhausted: true });
         }
+        // What remains is the search for another, or the proof that there is none.
+        self.db.prove();
         // The decisions determine this grid: block them, newest first.
         let blocking: Vec<Lit> = (0..level as usize)
             .rev()
@@ -121,6 +123,24 @@ mod tests {
         let (state, solutions) = solve(&puzzle, 2);
         assert_eq!(state, LearnState::Finished { exhausted: false });
         assert_eq!(solutions.len(), 2);
+    }
+
+    /// The clause database grows by the proof's increment once a solution was found, and only
+    /// then: a search for a first solution keeps the smaller one.
+    #[test]
+    fn the_database_grows_faster_once_a_solution_is_found() {
+        use super::super::clauses::{PROOF_REDUCE_INCREMENT, REDUCE_INCREMENT};
+        use crate::termination::Termination;
+        // Rows 1 1 and columns 1 1 on 2×2: two solutions.
+        let clue = || Clue::new([1]);
+        let puzzle = Puzzle::new(vec![clue(), clue()], vec![clue(), clue()]).unwrap();
+        for (max, increment) in [(1, REDUCE_INCREMENT), (2, PROOF_REDUCE_INCREMENT)] {
+            let mut learner = Learner::new(&puzzle, max);
+            assert_eq!(learner.db.increment, REDUCE_INCREMENT);
+            learner.run(None, &mut Termination::never());
+            assert_eq!(learner.found(), max);
+            assert_eq!(learner.db.increment, increment, "{max} solutions asked");
+        }
     }
 
     #[test]
