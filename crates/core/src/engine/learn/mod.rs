@@ -19,12 +19,12 @@
 //! first decisions guided by each cell's chance of being filled, estimated by belief
 //! propagation over the lines: `Learner::guide`), Luby restarts with rephasing, and a
 //! learnt-clause database in one flat arena, pruned by literal block distance (Audemard and
-//! Simon, *Glucose*, IJCAI 2009), and allowed to grow faster once a solution is found, when what
-//! remains is a refutation (the uniqueness proof). What was tried and dropped (Glucose restarts, probing at
-//! restarts, explanation caches, other phases, clauses shared between learners) is in
-//! BENCHMARKS.md. Solutions are enumerated with blocking clauses over the decisions that led
-//! to them (the rest of the grid follows from those), so `max_solutions` of 2 proves
-//! uniqueness as in the other engines.
+//! Simon, *Glucose*, IJCAI 2009), and allowed to grow faster once a solution is found, when
+//! what remains is a refutation (the uniqueness proof). What was tried and dropped (Glucose
+//! restarts, probing at restarts, explanation caches, other phases, clauses shared between
+//! learners) is in BENCHMARKS.md. Solutions are enumerated with blocking clauses over the
+//! decisions that led to them (the rest of the grid follows from those), so `max_solutions` of
+//! 2 proves uniqueness as in the other engines.
 //!
 //! One concern per file, as varisat lays out the same ideas:
 //!
