@@ -79,8 +79,8 @@ impl ClauseDb {
         }
     }
 
-    /// From now on the search is a refutation (a solution was found): reductions keep more
-    /// ([`PROOF_REDUCE_INCREMENT`]).
+    /// A solution was found: from now on the search is for another, or the proof that none
+    /// remains, and reductions keep more ([`PROOF_REDUCE_INCREMENT`]).
     pub fn prove(&mut self) {
         self.increment = PROOF_REDUCE_INCREMENT;
     }
