@@ -33,6 +33,7 @@
 #[doc(hidden)]
 pub mod check;
 pub mod colour;
+pub mod config;
 pub mod engine;
 pub mod explain;
 pub mod generate;
@@ -51,9 +52,8 @@ pub use nonogram_model::{
     check_size, Axis, Cell, CellRows, Cells, Clue, Colour, ColourId, ColourSet, Inconsistency,
     Limits, LineId, Metadata, Palette, PartialGrid, Picture, Puzzle, PuzzleError, Rgb, Run,
 };
-pub use solve::{
-    deduce, deduce_within, Config, Deduction, Engine, Given, Outcome, Solver, Stats, Status, Stop,
-};
+pub use config::{Config, Engine, Given, Outcome, Stats, Status, Stop};
+pub use solve::{deduce, deduce_within, Deduction, Solver};
 
 /// The clues cannot be satisfied from the current state: some line has no placement left, or a
 /// cell would have to be both filled and empty.

@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 
 use nonogram_model::{ColourId, Picture, Puzzle};
 
-use crate::solve::{Config, Given, Solver, Status, Stop};
+use crate::config::{Config, Given, Status, Stop};
+use crate::solve::Solver;
 
 /// How [`check_picture`] works. Build it with struct update syntax from
 /// [`MakeConfig::default`].

@@ -13,7 +13,8 @@ use super::sat::{self, ColourSat, SatState};
 use super::search::ColourSearch;
 use crate::engine::portfolio::{race, End, Run, LEARN_SHARE};
 use crate::engine::search::Finish;
-use crate::solve::{Config, Deduction, Engine, Given, Stats};
+use crate::config::{Config, Engine, Given, Stats};
+use crate::solve::Deduction;
 use crate::termination::{StopFlags, Termination};
 
 /// Where line propagation from the givens ends, by `deadline` (if any): `Err(true)` when the

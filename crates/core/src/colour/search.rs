@@ -24,7 +24,7 @@ use nonogram_model::{ColourId, ColourSet, LineId, Picture, Puzzle};
 use super::grid::ColourGrid;
 use super::propagate::ColourPropagator;
 use crate::engine::search::Finish;
-use crate::solve::{Config, Stats};
+use crate::config::{Config, Stats};
 use crate::termination::Termination;
 
 /// The most memory the stack of pending nodes may take (as in the black-and-white search).

@@ -12,7 +12,7 @@ use crate::engine::sat::{SatEngine, SatState};
 use crate::engine::search::{Finish, Search};
 use crate::engine::symmetry;
 use crate::grid::Grid;
-use crate::solve::{Config, Engine, Stats};
+use crate::config::{Config, Engine, Stats};
 use crate::termination::{StopFlags, Termination};
 
 /// With [`Engine::Auto`] on one thread, how much longer each learning turn is than the search

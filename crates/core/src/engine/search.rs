@@ -41,7 +41,7 @@ use std::collections::HashSet;
 
 use crate::grid::Grid;
 use crate::propagate::Propagator;
-use crate::solve::{Config, Stats};
+use crate::config::{Config, Stats};
 use crate::termination::Termination;
 use nonogram_model::Cell;
 use nonogram_model::{Axis, LineId, Picture, Puzzle};

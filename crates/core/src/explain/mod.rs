@@ -43,7 +43,8 @@ pub use step::{
 
 use crate::grid::Grid;
 use crate::propagate::{Fixed, Observer, Propagator};
-use crate::solve::{Config, Engine, Given, Solver, Status, Stop};
+use crate::config::{Config, Engine, Given, Status, Stop};
+use crate::solve::Solver;
 use nonogram_model::Cell;
 use nonogram_model::{LineId, Picture, Puzzle};
 

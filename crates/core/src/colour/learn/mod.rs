@@ -41,7 +41,7 @@ use nonogram_model::{Axis, Clue, ColourId, Picture, Puzzle};
 
 use super::grid::ColourGrid;
 use super::line::{words_for, ColourLineSolver};
-use crate::solve::Stats;
+use crate::config::Stats;
 use crate::termination::Termination;
 use heap::VarHeap;
 

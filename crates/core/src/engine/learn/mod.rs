@@ -62,7 +62,7 @@ use nonogram_model::{Cell, Picture, Puzzle};
 use crate::engine::symmetry::CellMap;
 use crate::grid::Grid;
 use crate::line::{LineSolver, Masks};
-use crate::solve::Stats;
+use crate::config::Stats;
 use crate::termination::Termination;
 use analyze::Analysis;
 use clauses::{ClauseDb, MAX_ARENA};

@@ -27,7 +27,8 @@ pub use step::{
 use super::Difficulty;
 use crate::colour::grid::ColourGrid;
 use crate::colour::propagate::{ColourObserver, ColourPropagator, Narrowed};
-use crate::solve::{Config, Engine, Given, Solver, Status, Stop};
+use crate::config::{Config, Engine, Given, Status, Stop};
+use crate::solve::Solver;
 use nonogram_model::{ColourId, ColourSet, LineId, Picture, Puzzle};
 
 /// Produces the steps of a colour explanation one at a time (an [`Iterator`] of
