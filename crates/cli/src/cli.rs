@@ -1,5 +1,5 @@
-//! The command-line interface: one [`Command`] per subcommand, and the option groups they
-//! share, parsed by clap's derive.
+//! The command-line interface: one [`Command`] per subcommand, parsed by clap's derive. The
+//! option groups several subcommands share are in [`crate::options`], below the subcommands.
 //!
 //! One convention holds for every subcommand:
 //!
@@ -17,14 +17,15 @@
 //! under `cmd/` with an `Args` struct and a `run` function, add a variant here, and one arm to
 //! the match in [`crate::cmd::run`].
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use nonogram_core::{Config, Engine};
-use nonogram_formats::Format;
+use clap::{Parser, Subcommand};
 
 use crate::cmd;
+// The shared option groups, once defined here, now live below the subcommands; these names
+// stay for code that still reaches them through `cli`.
+pub use crate::options::{
+    format_names, parse_format, parse_seconds, parse_writable, EngineArg, Input, OutFile,
+    ReadOptions, SolveOptions, MAX_SOLUTIONS,
+};
 
 /// Solve, explain, make, draw and convert nonogram (paint-by-number) puzzles.
 #[derive(Debug, Parser)]
@@ -56,182 +57,6 @@ pub enum Command {
     Serve(crate::serve::Args),
 }
 
-/// How to read the input of a command that reads one puzzle file.
-#[derive(Debug, Args)]
-pub struct Input {
-    /// The puzzle file; `-` reads standard input.
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-
-    /// How to read the file.
-    #[command(flatten)]
-    pub read: ReadOptions,
-}
-
-/// How to read puzzle files: shared by every command that reads them.
-#[derive(Debug, Args, Clone, Copy)]
-pub struct ReadOptions {
-    /// Read the input as this format instead of recognising it from its content and name.
-    #[arg(long, value_name = "NAME", value_parser = parse_format)]
-    pub format: Option<Format>,
-
-    /// Use only the N-th puzzle (counted from 1) of a file that holds several.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub puzzle: Option<u64>,
-}
-
-/// Where a command writes its result: `-o FILE` or standard output.
-#[derive(Debug, Args, Clone)]
-pub struct OutFile {
-    /// Write to FILE (whole or not at all) instead of standard output.
-    #[arg(short = 'o', long = "out", value_name = "FILE")]
-    pub out: Option<PathBuf>,
-
-    /// Replace the -o FILE if it exists (otherwise an existing file is never touched).
-    #[arg(long, requires = "out")]
-    pub force: bool,
-}
-
-impl OutFile {
-    /// The file to write, if one was named (`-o -` means standard output).
-    pub fn path(&self) -> Option<&Path> {
-        self.out.as_deref().filter(|p| p.as_os_str() != "-")
-    }
-
-    /// The extension of the `-o` file, lowercase, if it has one.
-    pub fn extension(&self) -> Option<String> {
-        let ext = self.path()?.extension()?.to_str()?;
-        Some(ext.to_ascii_lowercase())
-    }
-}
-
-/// What to look for, with which engine and within which limits: shared by every command that
-/// solves (`solve`, `render`, `batch`).
-#[derive(Debug, Args, Clone)]
-pub struct SolveOptions {
-    /// Look for at most N solutions per puzzle (at most 10000). 2 is enough to prove a solution
-    /// unique; 1 stops at the first solution found, without checking for others.
-    #[arg(long, value_name = "N", default_value_t = 2,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_SOLUTIONS as u64))]
-    pub solutions: u64,
-
-    /// Give up on a puzzle after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<Duration>,
-
-    /// Only apply line solving, without probing or search, and report the partial grid it
-    /// reaches (status `unique`, `none` or `partial`).
-    #[arg(long, visible_alias = "deduce", conflicts_with_all = ["solutions", "engine", "seed"])]
-    pub deduce_only: bool,
-
-    /// The engine.
-    #[arg(long, value_name = "ENGINE", value_enum, default_value_t = EngineArg::Auto)]
-    pub engine: EngineArg,
-
-    /// The learning engine's initial order: 0 (default) is its own; another number perturbs
-    /// it, reproducibly. A hard puzzle's solving time can move by 2× or more with it.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub seed: u64,
-}
-
-/// The most solutions one solve keeps (`--solutions`): each is held in memory until it is
-/// printed, a byte per cell (10,000 solutions of a 100×100 puzzle take 100 MB).
-pub const MAX_SOLUTIONS: usize = 10_000;
-
-impl SolveOptions {
-    /// `--solutions` as a count.
-    pub fn max_solutions(&self) -> usize {
-        usize::try_from(self.solutions).unwrap_or(MAX_SOLUTIONS)
-    }
-
-    /// The solver's configuration, with `threads` threads for each puzzle.
-    pub fn config(&self, threads: usize) -> Config {
-        Config {
-            max_solutions: self.max_solutions(),
-            timeout: self.timeout,
-            threads,
-            engine: self.engine.into(),
-            seed: self.seed,
-            ..Config::default()
-        }
-    }
-}
-
-/// `--engine`: the names of [`Engine`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineArg {
-    /// Search and learning together (the default).
-    Auto,
-    /// Propagation, probing and depth-first search.
-    Search,
-    /// Clause learning with the line solver as propagator.
-    Learn,
-    /// CaDiCaL on the CNF of the line automata.
-    Sat,
-}
-
-impl From<EngineArg> for Engine {
-    fn from(arg: EngineArg) -> Engine {
-        match arg {
-            EngineArg::Auto => Engine::Auto,
-            EngineArg::Search => Engine::Search,
-            EngineArg::Learn => Engine::Learn,
-            EngineArg::Sat => Engine::Sat,
-        }
-    }
-}
-
-/// A format name as `Format::from_name` knows it.
-pub fn parse_format(name: &str) -> Result<Format, String> {
-    Format::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown format '{name}' (known formats: {})",
-            format_names(|_| true)
-        )
-    })
-}
-
-/// A format name that `nonogram_formats::write` can produce.
-pub fn parse_writable(name: &str) -> Result<Format, String> {
-    match Format::from_name(name) {
-        Some(format) if format.is_writable() => Ok(format),
-        Some(_) => Err(format!(
-            "format '{name}' can be read but not written (writable formats: {})",
-            format_names(Format::is_writable)
-        )),
-        None => Err(format!(
-            "unknown format '{name}' (writable formats: {})",
-            format_names(Format::is_writable)
-        )),
-    }
-}
-
-/// The names of the formats that pass `keep`, comma-separated.
-pub fn format_names(keep: impl Fn(Format) -> bool) -> String {
-    let names: Vec<&str> = Format::ALL
-        .iter()
-        .copied()
-        .filter(|&f| keep(f))
-        .map(Format::name)
-        .collect();
-    names.join(", ")
-}
-
-/// A time limit in seconds, possibly fractional. A limit longer than any run (more than a
-/// century) is taken as it is: the solver treats a deadline it cannot represent as none.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    if !seconds.is_finite() || seconds < 0.0 {
-        return Err(format!(
-            "'{text}' is not a non-negative, finite number of seconds"
-        ));
-    }
-    Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,20 +65,5 @@ mod tests {
     #[test]
     fn the_interface_is_consistent() {
         Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn seconds_are_validated() {
-        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
-        assert_eq!(parse_seconds("0"), Ok(Duration::ZERO));
-        // Far beyond any run: no limit, not an error and not a panic.
-        assert_eq!(
-            parse_seconds("1e19"),
-            Ok(Duration::from_secs(10_000_000_000_000_000_000))
-        );
-        assert_eq!(parse_seconds("1e300"), Ok(Duration::MAX));
-        for bad in ["-1", "nan", "inf", "soon", ""] {
-            assert!(parse_seconds(bad).is_err(), "{bad}");
-        }
     }
 }

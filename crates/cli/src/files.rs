@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use nonogram_core::Puzzle;
 
-use crate::cli::{Input, OutFile, ReadOptions};
 use crate::error::CliError;
+use crate::options::{Input, OutFile, ReadOptions};
 
 /// The puzzles of one input, with what is needed to report on them.
 #[derive(Debug)]

@@ -3,11 +3,12 @@
 //!
 //! Everything that knows about puzzles lives in the library crates: `nonogram-core` solves,
 //! `nonogram-formats` reads and writes files, `nonogram-render` draws. This crate turns flags
-//! into a validated configuration ([`cli`]), runs one subcommand ([`cmd`]), and maps the result
-//! to an exit status ([`error::Exit`]). [`report`] turns a puzzle and the shared solve options
-//! into a result that text, JSON, drawings, `batch` lines and the local web page only print;
-//! [`serve`] is the local web page and its JSON API over the same report path; the binary
-//! (`src/main.rs`) is nothing but `main`.
+//! into a validated configuration ([`cli`], the option groups it shares in [`options`]), runs
+//! one subcommand ([`cmd`]), and maps the result to an exit status ([`error::Exit`]).
+//! [`report`] turns a puzzle and the shared solve options into a result that text, JSON,
+//! drawings, `batch` lines and the local web page only print; [`serve`] is the local web page
+//! and its JSON API over the same report path; the binary (`src/main.rs`) is nothing but
+//! `main`.
 
 #![warn(missing_docs)]
 
@@ -15,6 +16,7 @@ pub mod cli;
 pub mod cmd;
 pub mod error;
 pub mod files;
+pub mod options;
 pub mod picture;
 pub mod quantise;
 pub mod report;

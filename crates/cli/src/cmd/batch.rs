@@ -35,8 +35,8 @@ use nonogram_formats::Format;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cli::{parse_format, SolveOptions};
 use crate::error::{CliError, Exit};
+use crate::options::{parse_format, SolveOptions};
 use crate::report::json::Record;
 use crate::report::Report;
 

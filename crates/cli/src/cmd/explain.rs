@@ -15,9 +15,9 @@ use nonogram_core::explain::{Difficulty, Explainer, Step};
 use nonogram_core::{Grid, Puzzle};
 use serde_json::json;
 
-use crate::cli::{Input, OutFile};
 use crate::error::{CliError, Exit};
 use crate::files::{self, Destination};
+use crate::options::{Input, OutFile};
 use crate::report::explain::{mistakes_within, rating_json, step_json};
 use crate::report::plural;
 use crate::terminal::Style;
@@ -58,7 +58,7 @@ pub struct Args {
 
     /// Give up after this long (fractions allowed): the steps found so far are printed, the
     /// rating is `unfinished`, and the exit status is 3. Default: no limit.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::options::parse_seconds)]
     pub timeout: Option<Duration>,
 
     /// Draw grids in plain ASCII, even on a terminal.

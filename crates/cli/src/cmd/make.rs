@@ -31,7 +31,7 @@ use nonogram_core::model::MAX_COLOURS;
 use nonogram_core::{Palette, Picture, Puzzle};
 use nonogram_formats::Format;
 
-use crate::cli::{parse_seconds, parse_writable, OutFile};
+use crate::options::{parse_seconds, parse_writable, OutFile};
 use crate::picture::{read_picture_in_colour, PictureError, PictureOptions, MAX_IMAGE_BYTES};
 use crate::report;
 

@@ -9,9 +9,9 @@ use nonogram_core::patterns::{approximate, pattern_string, PatternSet, PuzzleCou
 use nonogram_core::{Cell, Clue};
 use nonogram_formats::Format;
 
-use crate::cli::parse_format;
 use crate::error::{CliError, Exit};
 use crate::files;
+use crate::options::parse_format;
 use crate::report::sheet::SheetKind;
 
 /// The most patterns a plot draws; a larger set is cut to its first patterns, with a note.

@@ -21,8 +21,8 @@ use nonogram_core::{
     deduce_within, Deduction, Engine, Outcome, PartialGrid, Picture, Puzzle, Solver, Status, Stop,
 };
 
-use crate::cli::SolveOptions;
 use crate::error::Exit;
+use crate::options::SolveOptions;
 
 /// What the library found for one puzzle.
 #[derive(Debug)]

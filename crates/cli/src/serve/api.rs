@@ -45,7 +45,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::cli::{EngineArg, SolveOptions};
+use crate::options::{EngineArg, SolveOptions};
 use crate::picture::{is_image, read_picture, PictureOptions};
 use crate::report::explain::{grid_from_rows, mistakes_within, rating_json, step_detail_json};
 use crate::report::explain_colour::{colour_grid, colour_mistakes_within, colour_step_detail_json};
@@ -196,7 +196,7 @@ impl Source {
             Some(name) => Some(Format::from_name(name).ok_or_else(|| {
                 ApiError::bad_request(format!(
                     "unknown format '{name}' (known formats: {})",
-                    crate::cli::format_names(|_| true)
+                    crate::options::format_names(|_| true)
                 ))
             })?),
         };
@@ -850,7 +850,7 @@ struct ConvertRequest {
 /// `{"format", "extension", "text"}`.
 async fn convert(raw: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
     let request: ConvertRequest = body(raw)?;
-    let to = crate::cli::parse_writable(&request.to).map_err(ApiError::bad_request)?;
+    let to = crate::options::parse_writable(&request.to).map_err(ApiError::bad_request)?;
     let source = Source {
         puzzle: request.puzzle,
         format: request.format,
