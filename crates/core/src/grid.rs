@@ -5,8 +5,9 @@
 //! run of words, which is what the line solvers read. A cell is unknown when neither mask has
 //! its bit; a cell in both would be a contradiction, which [`Grid::set`] refuses to create.
 
-use nonogram_model::{Axis, Cell, Cells, ColourSet, LineId, Picture};
+use nonogram_model::{Axis, Cell, Cells, ColourSet, LineId, Picture, Puzzle};
 
+use crate::kind::GridOps;
 use crate::Contradiction;
 
 /// Words needed for `bits` bits.
@@ -270,15 +271,57 @@ impl Grid {
         }
         Some(picture)
     }
+}
 
-    /// The row masks (known filled, known empty) of the whole grid, row after row: a compact
-    /// snapshot that [`Grid::is_within`] and [`Grid::adopt_common`] compare against.
-    pub(crate) fn row_masks(&self) -> (&[u64], &[u64]) {
-        (&self.row_filled, &self.row_empty)
+/// A snapshot is the row masks, known filled then known empty; a union of snapshots knows
+/// what all of them know (a cell may take whatever it may take in some snapshot), so it is
+/// the intersection of their masks.
+impl GridOps for Grid {
+    fn blank(puzzle: &Puzzle) -> Grid {
+        Grid::new(puzzle.width(), puzzle.height())
     }
 
-    /// Whether every cell known here is known alike in the snapshot `(filled, empty)`.
-    pub(crate) fn is_within(&self, filled: &[u64], empty: &[u64]) -> bool {
+    fn narrow(&mut self, row: usize, col: usize, set: ColourSet) -> Result<bool, Contradiction> {
+        let options = self.get(row, col).options();
+        match options.and(set) {
+            keep if keep.is_empty() => Err(Contradiction),
+            keep if keep == options => Ok(false),
+            keep => self.set(row, col, Cell::from_options(keep)),
+        }
+    }
+
+    fn freedom(&self) -> usize {
+        self.unknown
+    }
+
+    fn unknown_count(&self) -> usize {
+        self.unknown
+    }
+
+    fn to_picture(&self) -> Option<Picture> {
+        Grid::to_picture(self)
+    }
+
+    fn line_len(&self, axis: Axis) -> usize {
+        Grid::line_len(self, axis)
+    }
+
+    fn heap_bytes(&self) -> usize {
+        16 * (self.row_filled.len() + self.col_filled.len())
+    }
+
+    fn snapshot_len(&self) -> usize {
+        2 * self.row_filled.len()
+    }
+
+    fn snapshot(&self, out: &mut [u64]) {
+        let (filled, empty) = out.split_at_mut(self.row_filled.len());
+        filled.copy_from_slice(&self.row_filled);
+        empty.copy_from_slice(&self.row_empty);
+    }
+
+    fn is_within(&self, snapshot: &[u64]) -> bool {
+        let (filled, empty) = snapshot.split_at(self.row_filled.len());
         self.row_filled
             .iter()
             .zip(filled)
@@ -290,45 +333,58 @@ impl Grid {
                 .all(|(&mine, &theirs)| mine & !theirs == 0)
     }
 
-    /// Fixes every cell that is unknown here but known, with the same value, in both snapshots
-    /// `a` and `b` (refinements of this grid, such as the two probes of one cell). Calls
-    /// `changed` with each cell fixed and returns how many there were.
-    pub(crate) fn adopt_common(
+    fn union_clear(union: &mut [u64]) {
+        union.fill(!0);
+    }
+
+    fn union_add(union: &mut [u64], snapshot: &[u64]) {
+        for (u, &s) in union.iter_mut().zip(snapshot) {
+            *u &= s;
+        }
+    }
+
+    fn union_into(&self, union: &mut [u64]) {
+        let (filled, empty) = union.split_at_mut(self.row_filled.len());
+        Grid::union_add(filled, &self.row_filled);
+        Grid::union_add(empty, &self.row_empty);
+    }
+
+    fn restrict(
         &mut self,
-        a: (&[u64], &[u64]),
-        b: (&[u64], &[u64]),
+        union: &[u64],
         mut changed: impl FnMut(usize, usize),
-    ) -> usize {
-        // Usually there is nothing in common: find that out with one branch-free pass (which
-        // the compiler vectorises) before the loop that sets cells.
+    ) -> Result<usize, Contradiction> {
         let words = self.row_filled.len();
+        let (filled, empty) = union.split_at(words);
+        // Usually the union knows nothing new: find that out with one branch-free pass (which
+        // the compiler vectorises) before the loop that sets cells.
         let any = (0..words).fold(0, |any, i| {
-            let known = self.row_filled[i] | self.row_empty[i];
-            any | ((a.0[i] & b.0[i]) | (a.1[i] & b.1[i])) & !known
+            any | (filled[i] | empty[i]) & !(self.row_filled[i] | self.row_empty[i])
         });
         if any == 0 {
-            return 0;
+            return Ok(0);
         }
         let mut count = 0;
         for r in 0..self.height {
             for w in 0..self.row_words {
                 let i = r * self.row_words + w;
                 let known = self.row_filled[i] | self.row_empty[i];
-                let filled = a.0[i] & b.0[i] & !known;
-                let empty = a.1[i] & b.1[i] & !known;
-                for (mut bits, value) in [(filled, Cell::Filled), (empty, Cell::Empty)] {
+                for (mut bits, value) in [
+                    (filled[i] & !known, Cell::Filled),
+                    (empty[i] & !known, Cell::Empty),
+                ] {
                     while bits != 0 {
                         let c = w * 64 + bits.trailing_zeros() as usize;
                         bits &= bits - 1;
-                        // The bit was unknown here, so setting it cannot contradict.
-                        let _ = self.set(r, c, value);
+                        // A snapshot that knows the cell both ways is no refinement of a grid.
+                        self.set(r, c, value)?;
                         changed(r, c);
                         count += 1;
                     }
                 }
             }
         }
-        count
+        Ok(count)
     }
 }
 

@@ -38,6 +38,7 @@ pub mod engine;
 pub mod explain;
 pub mod generate;
 pub mod grid;
+pub(crate) mod kind;
 pub mod line;
 pub mod make;
 pub mod marginals;
@@ -46,13 +47,13 @@ pub(crate) mod propagate;
 pub mod solve;
 pub(crate) mod termination;
 
+pub use config::{Config, Engine, Given, Outcome, Stats, Status, Stop};
 pub use grid::Grid;
 pub use nonogram_model as model;
 pub use nonogram_model::{
     check_size, Axis, Cell, CellRows, Cells, Clue, Colour, ColourId, ColourSet, Inconsistency,
     Limits, LineId, Metadata, Palette, PartialGrid, Picture, Puzzle, PuzzleError, Rgb, Run,
 };
-pub use config::{Config, Engine, Given, Outcome, Stats, Status, Stop};
 pub use solve::{deduce, deduce_within, Deduction, Solver};
 
 /// The clues cannot be satisfied from the current state: some line has no placement left, or a

@@ -1,37 +1,34 @@
 //! Line propagation: solve lines until none changes (a fixpoint) or one contradicts.
 //!
 //! A queue holds the lines whose cells changed since they were last solved; solving a line can
-//! fix cells, which queues the crossing lines. Results of lines up to 64 cells go through a
-//! [`LineCache`], which is what makes probing affordable (most probes re-solve lines in states
-//! seen before).
+//! narrow cells, which queues the crossing lines. The loop is the same for every kind of
+//! puzzle; solving one line and writing what it proves into the grid is the kind's
+//! ([`LineWork`]), with a cache of line results for lines up to 64 cells, which is what makes
+//! probing affordable (most probes re-solve lines in states seen before).
 //!
-//! Propagation can tell an [`Observer`] what it does: which line fixed which cells, which line
-//! contradicted, where each sweep ended. That is all the explanations need to narrate a solve
-//! (`crate::explain`). The search and the probes pass `()`, the observer that wants nothing;
-//! propagation is generic over its observer, so for them it compiles to what it was without one.
+//! Propagation can tell an [`Observer`] what it does: which line narrowed which cells, which
+//! line contradicted, where each sweep ended. That is all the explanations need to narrate a
+//! solve (`crate::explain`). The search and the probes pass `()`, the observer that wants
+//! nothing; propagation is generic over its observer, so for them it compiles to what it was
+//! without one.
 
 use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
 
-use crate::grid::{words_for, Grid};
-use crate::line::{Line, LineCache, LineSolve, LineSolver, Masks};
+use crate::kind::{GridOps, Kind, LineWork};
 use crate::termination::WorkDeadline;
 use crate::Contradiction;
-use nonogram_model::{Axis, Cell, LineId, Puzzle};
-
-/// Cache size: 2^13 slots of 48 bytes (384 KiB). Measured on random 30×30 puzzles: 2^15 slots
-/// (1.5 MiB, past the L2 cache) was about twice as slow, 2^11 a little slower.
-const CACHE_BITS: u32 = 13;
+use nonogram_model::{Axis, Clue, ColourSet, LineId, Puzzle};
 
 /// Cache names of the clues of a puzzle, rows then columns: equal clues on lines of equal length
 /// (the same axis) share one, so their results share cache slots.
 fn clue_ids(puzzle: &Puzzle) -> Vec<u32> {
-    let mut names: HashMap<(Axis, &[u32]), u32> = HashMap::new();
+    let mut names: HashMap<(Axis, &Clue), u32> = HashMap::new();
     let mut ids = Vec::with_capacity(puzzle.width() + puzzle.height());
     for axis in [Axis::Row, Axis::Column] {
         for clue in puzzle.clues(axis) {
             let next = names.len() as u32;
-            ids.push(*names.entry((axis, clue.runs())).or_insert(next));
+            ids.push(*names.entry((axis, clue)).or_insert(next));
         }
     }
     ids
@@ -39,14 +36,20 @@ fn clue_ids(puzzle: &Puzzle) -> Vec<u32> {
 
 /// What propagation reports as it works. Every method does nothing by default; `()` is the
 /// observer that wants nothing.
-pub(crate) trait Observer {
-    /// Solving `line` fixed `cells`, every one of them unknown before.
+pub(crate) trait Observer<G> {
+    /// Whether [`Observer::narrowed`] is wanted: only then does the propagator note each
+    /// line's cells before solving it.
+    const NARRATES: bool = false;
+
+    /// Solving `line` narrowed `cells`, each as (position along the line, the entries it may
+    /// take before, and after), in increasing position. Only called when
+    /// [`Observer::NARRATES`].
     #[inline(always)]
-    fn fixed(&mut self, line: LineId, cells: Fixed<'_>) {
+    fn narrowed(&mut self, line: LineId, cells: &[(usize, ColourSet, ColourSet)]) {
         let _ = (line, cells);
     }
 
-    /// No placement of `line`'s clue agrees with its known cells: propagation stops with a
+    /// No placement of `line`'s clue agrees with its cells: propagation stops with a
     /// contradiction.
     #[inline(always)]
     fn contradiction(&mut self, line: LineId) {
@@ -55,47 +58,14 @@ pub(crate) trait Observer {
 
     /// A sweep of [`Propagator::sweeps`] ended, having changed `grid`.
     #[inline(always)]
-    fn swept(&mut self, grid: &Grid) {
+    fn swept(&mut self, grid: &G) {
         let _ = grid;
     }
 }
 
-impl Observer for () {}
+impl<G> Observer<G> for () {}
 
-/// The cells one line solve fixed, as masks along the line. A view into the propagator's
-/// buffer, read only if the observer asks: an observer that ignores it costs nothing.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Fixed<'a> {
-    len: usize,
-    masks: &'a Masks,
-}
-
-impl Fixed<'_> {
-    /// The positions along the line of the cells fixed filled, in increasing order.
-    pub fn filled(&self) -> Vec<usize> {
-        positions(&self.masks.filled[..words_for(self.len)])
-    }
-
-    /// The positions along the line of the cells fixed empty, in increasing order.
-    pub fn empty(&self) -> Vec<usize> {
-        positions(&self.masks.empty[..words_for(self.len)])
-    }
-}
-
-/// The set bits of a mask, in increasing order.
-fn positions(mask: &[u64]) -> Vec<usize> {
-    let mut out = Vec::new();
-    for (w, &word) in mask.iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            out.push(w * 64 + bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-        }
-    }
-    out
-}
-
-/// What solving a line does with the crossing line of each cell it fixes.
+/// What solving a line does with the crossing line of each cell it changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Crossing {
     /// Queues it (once), for [`Propagator::propagate`].
@@ -107,37 +77,41 @@ enum Crossing {
 
 /// Propagates line deductions over one puzzle's grids. One per thread.
 #[derive(Debug)]
-pub(crate) struct Propagator<'p> {
+pub(crate) struct Propagator<'p, K: Kind> {
     puzzle: &'p Puzzle,
     /// Cache names of the clues, rows then columns: equal clues on equal-length lines share one.
     clue_ids: Vec<u32>,
-    solver: LineSolver,
-    cache: LineCache,
+    work: K::Work,
     queue: VecDeque<LineId>,
     /// Whether each line (rows then columns) is in the queue (or, in sweeps, marked to solve).
     queued: Vec<bool>,
-    /// What the line solver fixed, as masks of the line solved.
-    out: Masks,
+    /// A line's cells before it is solved, and what it narrowed, for an observer that narrates.
+    before: Vec<ColourSet>,
+    narrowed: Vec<(usize, ColourSet, ColourSet)>,
     /// Line solves that missed the cache.
     pub line_solves: u64,
     /// When to give up (see [`Propagator::set_deadline`]).
     deadline: WorkDeadline,
 }
 
-impl<'p> Propagator<'p> {
-    pub fn new(puzzle: &'p Puzzle) -> Propagator<'p> {
-        let clue_ids = clue_ids(puzzle);
+impl<'p, K: Kind> Propagator<'p, K> {
+    pub fn new(puzzle: &'p Puzzle) -> Propagator<'p, K> {
         Propagator {
             puzzle,
-            clue_ids,
-            solver: LineSolver::new(),
-            cache: LineCache::new(CACHE_BITS),
+            clue_ids: clue_ids(puzzle),
+            work: K::Work::new(puzzle),
             queue: VecDeque::new(),
             queued: vec![false; puzzle.width() + puzzle.height()],
-            out: Masks::new(puzzle.width().max(puzzle.height())),
+            before: Vec::new(),
+            narrowed: Vec::new(),
             line_solves: 0,
             deadline: WorkDeadline::default(),
         }
+    }
+
+    /// A grid of the puzzle where every cell may take every entry.
+    pub fn blank(&self) -> K::Grid {
+        K::Grid::blank(self.puzzle)
     }
 
     /// Gives up at `deadline`: from then on every line solve fails as if it had found a
@@ -172,10 +146,8 @@ impl<'p> Propagator<'p> {
 
     /// Queues every line.
     pub fn enqueue_all(&mut self) {
-        for axis in [Axis::Row, Axis::Column] {
-            for index in 0..self.puzzle.clues(axis).len() {
-                self.enqueue(LineId { axis, index });
-            }
+        for line in self.puzzle.lines() {
+            self.enqueue(line);
         }
     }
 
@@ -186,14 +158,14 @@ impl<'p> Propagator<'p> {
 
     /// Solves queued lines until the queue is empty. On a contradiction the queue is cleared
     /// and the grid is left part-way (callers discard it).
-    pub fn propagate(&mut self, grid: &mut Grid) -> Result<(), Contradiction> {
+    pub fn propagate(&mut self, grid: &mut K::Grid) -> Result<(), Contradiction> {
         self.propagate_with(grid, &mut ())
     }
 
     /// [`Propagator::propagate`], telling `observer` what it does.
-    pub fn propagate_with<O: Observer>(
+    pub fn propagate_with<O: Observer<K::Grid>>(
         &mut self,
-        grid: &mut Grid,
+        grid: &mut K::Grid,
         observer: &mut O,
     ) -> Result<(), Contradiction> {
         while let Some(line) = self.queue.pop_front() {
@@ -207,126 +179,77 @@ impl<'p> Propagator<'p> {
         Ok(())
     }
 
-    /// Sets one cell and propagates.
+    /// Narrows one cell to `set` and propagates.
     pub fn assign(
         &mut self,
-        grid: &mut Grid,
+        grid: &mut K::Grid,
         row: usize,
         col: usize,
-        value: Cell,
+        set: ColourSet,
     ) -> Result<(), Contradiction> {
-        self.assign_with(grid, row, col, value, &mut ())
+        self.assign_with(grid, row, col, set, &mut ())
     }
 
     /// [`Propagator::assign`], telling `observer` what propagation does.
-    pub fn assign_with<O: Observer>(
+    pub fn assign_with<O: Observer<K::Grid>>(
         &mut self,
-        grid: &mut Grid,
+        grid: &mut K::Grid,
         row: usize,
         col: usize,
-        value: Cell,
+        set: ColourSet,
         observer: &mut O,
     ) -> Result<(), Contradiction> {
-        if grid.set(row, col, value)? {
-            self.enqueue(LineId {
-                axis: Axis::Row,
-                index: row,
-            });
-            self.enqueue(LineId {
-                axis: Axis::Column,
-                index: col,
-            });
+        if grid.narrow(row, col, set)? {
+            self.enqueue(LineId::row(row));
+            self.enqueue(LineId::column(col));
         }
         self.propagate_with(grid, observer)
     }
 
-    /// Solves one line, writes what it fixes into the grid and tells `observer`, and queues or
-    /// marks the crossing line of every changed cell. Returns how many cells changed.
+    /// Solves one line, narrows the grid to what it proves and tells `observer`, and queues or
+    /// marks the crossing line of every changed cell. Returns how many entries were ruled out.
     #[inline]
-    fn solve_line<O: Observer>(
+    fn solve_line<O: Observer<K::Grid>>(
         &mut self,
-        grid: &mut Grid,
+        grid: &mut K::Grid,
         line: LineId,
         crossing: Crossing,
         observer: &mut O,
     ) -> Result<usize, Contradiction> {
-        let result = self.solve_line_quietly(grid, line, crossing);
-        match result {
-            Ok(0) => {}
-            Ok(_) => {
-                // `solve_line_quietly` leaves the cells it fixed in `out`.
-                let len = grid.line_len(line.axis);
-                observer.fixed(
-                    line,
-                    Fixed {
-                        len,
-                        masks: &self.out,
-                    },
-                );
-            }
-            // A line given up on for the deadline contradicted nothing.
-            Err(_) if self.deadline.passed() => {}
-            Err(_) => observer.contradiction(line),
-        }
-        result
-    }
-
-    /// [`Propagator::solve_line`] but for the observer: on success, `out` holds the cells fixed.
-    #[inline]
-    fn solve_line_quietly(
-        &mut self,
-        grid: &mut Grid,
-        line: LineId,
-        crossing: Crossing,
-    ) -> Result<usize, Contradiction> {
         let len = grid.line_len(line.axis);
         if self.deadline.out_of_time(len) {
+            // Given up for the deadline: no line contradicted, and the observer hears nothing.
             return Err(Contradiction);
         }
-        let words = words_for(len);
-        let clue = self.puzzle.clue(line).runs();
-        let (filled, empty) = grid.line(line);
-        if len <= 64 {
-            let id = self.clue_ids[self.slot(line)];
-            let (f, e) = (filled[0], empty[0]);
-            let result = match self.cache.get(id, f, e) {
-                Some(result) => result,
-                None => {
-                    self.line_solves += 1;
-                    let result = self
-                        .solver
-                        .solve(Line::new(clue, len, filled, empty), &mut self.out)
-                        .ok()
-                        .map(|()| (self.out.filled[0], self.out.empty[0]));
-                    self.cache.put(id, f, e, result);
-                    result
-                }
-            };
-            let (nf, ne) = result.ok_or(Contradiction)?;
-            self.out.filled[0] = nf;
-            self.out.empty[0] = ne;
-        } else {
-            self.line_solves += 1;
-            self.solver
-                .solve(Line::new(clue, len, filled, empty), &mut self.out)?;
+        if O::NARRATES {
+            self.before.clear();
+            self.before
+                .extend((0..len).map(|i| grid.line_options(line, i)));
         }
-        let mut changed = 0;
-        for w in 0..words {
-            let (filled, empty) = grid.line(line);
-            let new_filled = self.out.filled[w] & !filled[w];
-            let new_empty = self.out.empty[w] & !empty[w];
-            // The solver only adds to what was known, never contradicting it.
-            if (new_filled & empty[w]) | (new_empty & filled[w]) | (new_filled & new_empty) != 0 {
-                return Err(Contradiction);
+        let id = self.clue_ids[self.slot(line)];
+        let changed = match self
+            .work
+            .solve(self.puzzle, grid, line, id, &mut self.line_solves)
+        {
+            Ok(0) => return Ok(0),
+            Ok(changed) => changed,
+            Err(c) => {
+                observer.contradiction(line);
+                return Err(c);
             }
-            (self.out.filled[w], self.out.empty[w]) = (new_filled, new_empty);
-            let new = new_filled | new_empty;
-            if new == 0 {
-                continue;
+        };
+        if O::NARRATES {
+            self.narrowed.clear();
+            for (i, &before) in self.before.iter().enumerate() {
+                let after = grid.line_options(line, i);
+                if after != before {
+                    self.narrowed.push((i, before, after));
+                }
             }
-            grid.set_line_word(line, w, new_filled, new_empty);
-            changed += new.count_ones() as usize;
-            let mut bits = new;
+            observer.narrowed(line, &self.narrowed);
+        }
+        for w in 0..len.div_ceil(64) {
+            let mut bits = self.work.changed()[w];
             while bits != 0 {
                 let i = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -352,9 +275,9 @@ impl<'p> Propagator<'p> {
     /// fresh deduction); the queue's order does not matter, the sweeps take rows then columns in
     /// order. Returns the sweeps that changed something; `observer` hears of each line's cells,
     /// the contradiction if there is one, and the end of each sweep that changed the grid.
-    pub fn sweeps<O: Observer>(
+    pub fn sweeps<O: Observer<K::Grid>>(
         &mut self,
-        grid: &mut Grid,
+        grid: &mut K::Grid,
         observer: &mut O,
     ) -> Result<usize, Contradiction> {
         self.queue.clear();
@@ -389,69 +312,77 @@ impl<'p> Propagator<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_model::{Clue, Picture};
+    use crate::generate::{random_colour_puzzle, random_puzzle, Rng};
+    use crate::kind::{BlackWhite, Coloured};
+    use nonogram_model::Clue;
 
-    /// Records everything an observer hears.
-    #[derive(Default)]
-    struct Log {
-        fixed: Vec<(LineId, Vec<usize>, Vec<usize>)>,
+    /// Replays onto a blank grid what an observer hears: each cell narrowed from what it was.
+    struct Replay<G> {
+        grid: G,
         contradiction: Option<LineId>,
         sweeps: usize,
     }
 
-    impl Observer for Log {
-        fn fixed(&mut self, line: LineId, cells: Fixed<'_>) {
-            self.fixed.push((line, cells.filled(), cells.empty()));
+    impl<G: GridOps> Observer<G> for Replay<G> {
+        const NARRATES: bool = true;
+
+        fn narrowed(&mut self, line: LineId, cells: &[(usize, ColourSet, ColourSet)]) {
+            for &(i, before, after) in cells {
+                let (r, c) = line.cell(i);
+                assert_eq!(self.grid.options(r, c), before, "{line} cell {i}");
+                assert_eq!(self.grid.narrow(r, c, after), Ok(true));
+            }
         }
+
         fn contradiction(&mut self, line: LineId) {
             self.contradiction = Some(line);
         }
-        fn swept(&mut self, _: &Grid) {
+
+        fn swept(&mut self, _: &G) {
             self.sweeps += 1;
         }
     }
 
-    /// Replays what an observer heard onto a blank grid: each cell is reported once, unknown
-    /// until then.
-    fn replay(log: &Log, width: usize, height: usize) -> Grid {
-        let mut grid = Grid::new(width, height);
-        for (line, filled, empty) in &log.fixed {
-            for (cells, value) in [(filled, Cell::Filled), (empty, Cell::Empty)] {
-                for &i in cells {
-                    assert_eq!(grid.line_cell(*line, i), Cell::Unknown, "{line} cell {i}");
-                    assert_eq!(grid.set_line_cell(*line, i, value), Ok(true));
-                }
+    /// Propagation, by the queue or by sweeps, tells the observer of every entry it rules out
+    /// and of each sweep, for both kinds of puzzle.
+    fn the_observer_hears_everything<K: Kind>(puzzles: &[Puzzle]) {
+        let mut complete = 0;
+        for puzzle in puzzles {
+            for sweeping in [false, true] {
+                let mut prop = Propagator::<K>::new(puzzle);
+                let mut grid = prop.blank();
+                let mut replay = Replay {
+                    grid: prop.blank(),
+                    contradiction: None,
+                    sweeps: 0,
+                };
+                prop.enqueue_all();
+                let sweeps = if sweeping {
+                    prop.sweeps(&mut grid, &mut replay).unwrap()
+                } else {
+                    prop.propagate_with(&mut grid, &mut replay).unwrap();
+                    0
+                };
+                assert_eq!(replay.grid, grid);
+                assert_eq!(replay.contradiction, None);
+                assert_eq!(replay.sweeps, sweeps);
+                complete += usize::from(grid.is_complete());
             }
         }
-        grid
-    }
-
-    fn smallex() -> Puzzle {
-        let rows = ["..###", "##.#.", ".###.", ".##..", "###.."];
-        Puzzle::from_picture(&Picture::from_strings(&rows).unwrap())
+        assert!(complete > 0, "no puzzle was line-solvable");
     }
 
     #[test]
-    fn the_observer_hears_every_cell_fixed() {
-        let puzzle = smallex();
-        for sweeping in [false, true] {
-            let mut prop = Propagator::new(&puzzle);
-            let mut grid = Grid::new(5, 5);
-            let mut log = Log::default();
-            prop.enqueue_all();
-            let sweeps = if sweeping {
-                prop.sweeps(&mut grid, &mut log).unwrap()
-            } else {
-                prop.propagate_with(&mut grid, &mut log)
-                    .map(|()| 0)
-                    .unwrap()
-            };
-            assert!(grid.is_complete());
-            assert_eq!(replay(&log, 5, 5), grid);
-            assert_eq!(log.contradiction, None);
-            assert_eq!(log.sweeps, sweeps);
-            assert_eq!(sweeping, sweeps > 0);
+    fn the_observer_hears_every_entry_ruled_out() {
+        let mut rng = Rng::new(11);
+        let (mut black_white, mut colour) = (Vec::new(), Vec::new());
+        for _ in 0..60 {
+            let (w, h) = (rng.range(1, 8), rng.range(1, 8));
+            black_white.push(random_puzzle(&mut rng, w, h, 0.6));
+            colour.push(random_colour_puzzle(&mut rng, w, h, 3, 0.6));
         }
+        the_observer_hears_everything::<BlackWhite>(&black_white);
+        the_observer_hears_everything::<Coloured>(&colour);
     }
 
     #[test]
@@ -463,28 +394,34 @@ mod tests {
             vec![Clue::new([1]), Clue::new([1]), Clue::empty()],
         )
         .unwrap();
-        let mut prop = Propagator::new(&puzzle);
-        let mut grid = Grid::new(3, 2);
-        let mut log = Log::default();
+        let mut prop = Propagator::<BlackWhite>::new(&puzzle);
+        let mut grid = prop.blank();
+        let mut replay = Replay {
+            grid: prop.blank(),
+            contradiction: None,
+            sweeps: 0,
+        };
         prop.enqueue_all();
-        assert_eq!(prop.sweeps(&mut grid, &mut log), Err(Contradiction));
+        assert_eq!(prop.sweeps(&mut grid, &mut replay), Err(Contradiction));
         // Both rows are solved first; the first column holds its cell, the second does not.
-        assert_eq!(log.contradiction, Some(LineId::column(1)));
-        assert_eq!(log.fixed.len(), 2);
-        assert_eq!(replay(&log, 3, 2), grid);
+        assert_eq!(replay.contradiction, Some(LineId::column(1)));
+        assert_eq!(replay.grid, grid);
         // A probe, through the queue: (1, 3) filled breaks column 3 at once.
-        let mut log = Log::default();
-        let mut grid = Grid::new(3, 2);
+        let mut grid = prop.blank();
+        let mut replay = Replay {
+            grid: prop.blank(),
+            contradiction: None,
+            sweeps: 0,
+        };
+        let filled = ColourSet::single(nonogram_model::ColourId::BLACK);
         assert_eq!(
-            prop.assign_with(&mut grid, 0, 2, Cell::Filled, &mut log),
+            prop.assign_with(&mut grid, 0, 2, filled, &mut replay),
             Err(Contradiction)
         );
-        assert_eq!(log.contradiction, Some(LineId::column(2)));
+        assert_eq!(replay.contradiction, Some(LineId::column(2)));
         // The queue was cleared: the propagator is ready for the next probe.
-        let mut grid = Grid::new(3, 2);
-        assert_eq!(
-            prop.assign(&mut grid, 1, 0, Cell::Empty),
-            Err(Contradiction)
-        );
+        let mut grid = prop.blank();
+        let empty = ColourSet::single(nonogram_model::ColourId::BACKGROUND);
+        assert_eq!(prop.assign(&mut grid, 1, 0, empty), Err(Contradiction));
     }
 }

@@ -13,11 +13,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use nonogram_model::{Cell, Inconsistency, PartialGrid, Picture, Puzzle};
+use nonogram_model::{ColourSet, Inconsistency, PartialGrid, Picture, Puzzle};
 
 pub use crate::config::{Config, Engine, Given, Outcome, Stats, Status, Stop};
 use crate::engine::portfolio::{self, End, Run};
-use crate::grid::Grid;
+use crate::kind::{BlackWhite, Coloured, GridOps, Kind};
 use crate::propagate::{Observer, Propagator};
 use crate::termination::StopFlags;
 
@@ -105,18 +105,35 @@ impl Solver {
         // A deadline too far away to represent is no deadline.
         let deadline = self.config.timeout.and_then(|t| start.checked_add(t));
         let flags = StopFlags::new(deadline, cancel);
-        // Colour puzzles have engines of their own.
-        if !puzzle.is_black_and_white() {
-            let run = crate::colour::portfolio::solve(&self.config, puzzle, givens, flags);
-            return self.outcome(puzzle, givens, run, cancel, start);
-        }
+        let run = if puzzle.is_black_and_white() {
+            self.from_root::<BlackWhite>(puzzle, givens, flags, |root| {
+                portfolio::run(&self.config, puzzle, root, givens.is_empty(), flags)
+            })
+        } else {
+            self.from_root::<Coloured>(puzzle, givens, flags, |root| {
+                crate::colour::portfolio::solve(&self.config, puzzle, root, flags)
+            })
+        };
+        self.outcome(puzzle, givens, run, cancel, start)
+    }
+
+    /// The run of the engines from the root, the grid that line propagation reaches from the
+    /// givens: `engines` gets the root unless propagation alone decides (a contradiction, or a
+    /// complete grid, the one solution whatever `max_solutions` asked).
+    fn from_root<K: Kind>(
+        &self,
+        puzzle: &Puzzle,
+        givens: &[Given],
+        flags: StopFlags<'_>,
+        engines: impl FnOnce(K::Grid) -> Run,
+    ) -> Run {
         // When line solving alone decides, every engine would answer the same at its start.
         let root_engine = match self.config.engine {
             engine if !engine.accepts(puzzle) => Engine::Search,
             Engine::Auto => Engine::Search,
             engine => engine,
         };
-        let run = match root(puzzle, givens, deadline) {
+        match root::<K>(puzzle, givens, flags.deadline()) {
             Root::Contradiction => Run {
                 engine: root_engine,
                 ..contradiction()
@@ -126,19 +143,14 @@ impl Solver {
                 engine: root_engine,
                 ..contradiction()
             },
-            // Line solving alone completed the grid: every cell is forced, so this is the one
-            // solution, whatever `max_solutions` asked.
             Root::Grid(root) if root.is_complete() => Run {
                 solutions: root.to_picture().into_iter().collect(),
                 end: End::Exhausted,
                 stats: Stats::default(),
                 engine: root_engine,
             },
-            Root::Grid(root) => {
-                portfolio::run(&self.config, puzzle, root, givens.is_empty(), flags)
-            }
-        };
-        self.outcome(puzzle, givens, run, cancel, start)
+            Root::Grid(root) => engines(root),
+        }
     }
 
     /// Checks an engine's run and states what it proved.
@@ -219,29 +231,34 @@ pub fn solutions_kept(puzzle: &Puzzle) -> usize {
 }
 
 /// Where line propagation from the givens ends.
-pub(crate) enum Root {
+pub(crate) enum Root<G> {
     /// The fixpoint.
-    Grid(Grid),
+    Grid(G),
     /// The givens or the clues contradict.
     Contradiction,
     /// The deadline came first.
     Stopped,
 }
 
-/// The grid that line propagation reaches from the givens, by `deadline` (if any).
-pub(crate) fn root(puzzle: &Puzzle, givens: &[Given], deadline: Option<Instant>) -> Root {
-    let mut grid = Grid::new(puzzle.width(), puzzle.height());
+/// The grid that line propagation reaches from the givens, by `deadline` (if any). A given
+/// outside the grid, or of an entry the palette lacks, cannot be satisfied: a contradiction.
+pub(crate) fn root<K: Kind>(
+    puzzle: &Puzzle,
+    givens: &[Given],
+    deadline: Option<Instant>,
+) -> Root<K::Grid> {
+    let mut propagator = Propagator::<K>::new(puzzle);
+    let mut grid = propagator.blank();
     for g in givens {
-        let value = if g.colour.is_background() {
-            Cell::Empty
-        } else {
-            Cell::Filled
-        };
-        if grid.set(g.row, g.col, value).is_err() {
+        let inside = g.row < puzzle.height() && g.col < puzzle.width();
+        if !inside
+            || grid
+                .narrow(g.row, g.col, ColourSet::single(g.colour))
+                .is_err()
+        {
             return Root::Contradiction;
         }
     }
-    let mut propagator = Propagator::new(puzzle);
     propagator.set_deadline(deadline);
     propagator.enqueue_all();
     match propagator.propagate(&mut grid) {
@@ -303,11 +320,17 @@ pub fn deduce_within(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
             stopped: false,
         };
     }
-    if !puzzle.is_black_and_white() {
-        return crate::colour::portfolio::deduce(puzzle, deadline);
+    if puzzle.is_black_and_white() {
+        sweep::<BlackWhite>(puzzle, deadline)
+    } else {
+        sweep::<Coloured>(puzzle, deadline)
     }
-    let mut grid = Grid::new(puzzle.width(), puzzle.height());
-    let mut propagator = Propagator::new(puzzle);
+}
+
+/// [`deduce_within`] for a puzzle whose clues are consistent at a glance.
+fn sweep<K: Kind>(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
+    let mut propagator = Propagator::<K>::new(puzzle);
+    let mut grid = propagator.blank();
     propagator.set_deadline(deadline);
     propagator.enqueue_all();
     let mut unknown = UnknownAfterSweep(Vec::new());
@@ -326,8 +349,8 @@ pub fn deduce_within(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
 /// Counts the unknown cells after each sweep that changed the grid.
 struct UnknownAfterSweep(Vec<usize>);
 
-impl Observer for UnknownAfterSweep {
-    fn swept(&mut self, grid: &Grid) {
+impl<G: GridOps> Observer<G> for UnknownAfterSweep {
+    fn swept(&mut self, grid: &G) {
         self.0.push(grid.unknown_count());
     }
 }

@@ -12,9 +12,10 @@
 //! total, which is 0 exactly when every cell is decided (and counts what probing and
 //! branching achieve in finer steps than "cells decided").
 
-use nonogram_model::{Axis, Cells, ColourId, ColourSet, LineId, PartialGrid, Picture};
+use nonogram_model::{Axis, Cells, ColourId, ColourSet, LineId, PartialGrid, Picture, Puzzle};
 
 use super::line::{get_bit, words_for};
+use crate::kind::GridOps;
 use crate::Contradiction;
 
 /// A partially solved colour grid.
@@ -274,32 +275,69 @@ impl ColourGrid {
     pub fn to_partial(&self) -> PartialGrid {
         PartialGrid::from_cells(self)
     }
+}
 
-    /// The memory the grid's masks take.
-    pub(crate) fn heap_bytes(&self) -> usize {
+/// A snapshot is the row masks; a union of snapshots allows whatever one of them allows, so
+/// it is the bitwise or of their masks.
+impl GridOps for ColourGrid {
+    fn blank(puzzle: &Puzzle) -> ColourGrid {
+        ColourGrid::new(puzzle.width(), puzzle.height(), puzzle.palette().len())
+    }
+
+    fn narrow(&mut self, row: usize, col: usize, set: ColourSet) -> Result<bool, Contradiction> {
+        ColourGrid::narrow(self, row, col, set)
+    }
+
+    fn freedom(&self) -> usize {
+        self.freedom
+    }
+
+    fn unknown_count(&self) -> usize {
+        ColourGrid::unknown_count(self)
+    }
+
+    fn to_picture(&self) -> Option<Picture> {
+        ColourGrid::to_picture(self)
+    }
+
+    fn line_len(&self, axis: Axis) -> usize {
+        ColourGrid::line_len(self, axis)
+    }
+
+    fn heap_bytes(&self) -> usize {
         8 * (self.rows.len() + self.cols.len())
     }
 
-    /// The row masks of the whole grid: a snapshot that [`ColourGrid::is_within`] and
-    /// [`ColourGrid::restrict_to_union`] compare against.
-    pub(crate) fn row_masks(&self) -> &[u64] {
-        &self.rows
+    fn snapshot_len(&self) -> usize {
+        self.rows.len()
     }
 
-    /// Whether this grid allows every entry the snapshot allows (the snapshot is at least as
-    /// narrow): then it knows nothing the snapshot does not.
-    pub(crate) fn is_within(&self, snapshot: &[u64]) -> bool {
+    fn snapshot(&self, out: &mut [u64]) {
+        out.copy_from_slice(&self.rows);
+    }
+
+    fn is_within(&self, snapshot: &[u64]) -> bool {
         self.rows
             .iter()
             .zip(snapshot)
             .all(|(&mine, &theirs)| theirs & !mine == 0)
     }
 
-    /// Narrows every cell to the entries that some snapshot in `union` (the bitwise or of
-    /// snapshots that refine this grid, such as the probes of every entry a cell may take)
-    /// allows. Calls `changed` with each cell that lost an entry; returns how many cells
-    /// changed. A cell the union leaves nothing is a contradiction.
-    pub(crate) fn restrict_to_union(
+    fn union_clear(union: &mut [u64]) {
+        union.fill(0);
+    }
+
+    fn union_add(union: &mut [u64], snapshot: &[u64]) {
+        for (u, &s) in union.iter_mut().zip(snapshot) {
+            *u |= s;
+        }
+    }
+
+    fn union_into(&self, union: &mut [u64]) {
+        ColourGrid::union_add(union, &self.rows);
+    }
+
+    fn restrict(
         &mut self,
         union: &[u64],
         mut changed: impl FnMut(usize, usize),
@@ -324,8 +362,12 @@ impl ColourGrid {
                 while lost != 0 {
                     let c = w * 64 + lost.trailing_zeros() as usize;
                     lost &= lost - 1;
-                    let keep = self.union_cell(union, r, c);
-                    if self.narrow(r, c, keep)? {
+                    let mut keep = 0;
+                    for e in 0..self.entries {
+                        let base = (r * self.entries + e) * self.row_words;
+                        keep |= u64::from(get_bit(&union[base..], c)) << e;
+                    }
+                    if self.narrow(r, c, ColourSet::from_bits(keep))? {
                         removed += 1;
                         changed(r, c);
                     }
@@ -333,18 +375,6 @@ impl ColourGrid {
             }
         }
         Ok(removed)
-    }
-
-    /// The entries a snapshot allows the cell at `(row, col)`.
-    fn union_cell(&self, snapshot: &[u64], row: usize, col: usize) -> ColourSet {
-        let mut bits = 0;
-        for e in 0..self.entries {
-            let base = (row * self.entries + e) * self.row_words;
-            if get_bit(&snapshot[base..], col) {
-                bits |= 1 << e;
-            }
-        }
-        ColourSet::from_bits(bits)
     }
 }
 

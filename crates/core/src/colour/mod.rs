@@ -34,6 +34,5 @@ pub(crate) mod learn;
 pub mod line;
 pub mod naive;
 pub(crate) mod portfolio;
-pub(crate) mod propagate;
 pub(crate) mod sat;
-pub(crate) mod search;
+pub(crate) mod work;

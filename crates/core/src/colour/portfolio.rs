@@ -4,77 +4,27 @@
 
 use std::time::Instant;
 
-use nonogram_model::{ColourSet, Puzzle};
+use nonogram_model::Puzzle;
 
 use super::grid::ColourGrid;
 use super::learn::{self, ColourLearner, LearnState};
-use super::propagate::{ColourObserver, ColourPropagator};
 use super::sat::{self, ColourSat, SatState};
-use super::search::ColourSearch;
+use crate::config::{Config, Engine, Stats};
 use crate::engine::portfolio::{race, End, Run, LEARN_SHARE};
-use crate::engine::search::Finish;
-use crate::config::{Config, Engine, Given, Stats};
-use crate::solve::Deduction;
+use crate::engine::search::{Finish, Search};
+use crate::kind::Coloured;
 use crate::termination::{StopFlags, Termination};
 
-/// Where line propagation from the givens ends, by `deadline` (if any): `Err(true)` when the
-/// deadline came first, `Err(false)` when it contradicts. A given outside the grid, or of an
-/// entry the palette lacks, cannot be satisfied: a contradiction too.
-pub(crate) fn root(
-    puzzle: &Puzzle,
-    givens: &[Given],
-    deadline: Option<Instant>,
-) -> Result<ColourGrid, bool> {
-    let mut prop = ColourPropagator::new(puzzle);
-    prop.set_deadline(deadline);
-    let mut grid = prop.blank();
-    for g in givens {
-        if g.row >= puzzle.height() || g.col >= puzzle.width() || g.colour.index() >= grid.entries()
-        {
-            return Err(false);
-        }
-        grid.narrow(g.row, g.col, ColourSet::single(g.colour))
-            .map_err(|_| false)?;
-    }
-    prop.enqueue_all();
-    match prop.propagate(&mut grid) {
-        Ok(()) => Ok(grid),
-        Err(_) => Err(prop.interrupted()),
-    }
-}
+type ColourSearch<'p> = Search<'p, Coloured>;
 
-/// Solves a colour puzzle with the configured engine: the engine's run, unchecked (the caller
-/// checks every solution).
+/// Solves a colour puzzle with the configured engine, from its propagated `root` (incomplete):
+/// the engine's run, unchecked (the caller checks every solution).
 pub(crate) fn solve(
     config: &Config,
     puzzle: &Puzzle,
-    givens: &[Given],
+    root: ColourGrid,
     flags: StopFlags<'_>,
 ) -> Run {
-    let root = match root(puzzle, givens, flags.deadline()) {
-        Ok(root) => root,
-        Err(stopped) => {
-            return Run {
-                solutions: Vec::new(),
-                end: if stopped {
-                    End::Stopped
-                } else {
-                    End::Exhausted
-                },
-                stats: Stats::default(),
-                engine: Engine::Search,
-            }
-        }
-    };
-    if let Some(picture) = root.to_picture() {
-        // Line solving alone completed the grid: every cell is forced.
-        return Run {
-            solutions: vec![picture],
-            end: End::Exhausted,
-            stats: Stats::default(),
-            engine: Engine::Search,
-        };
-    }
     match config.engine {
         // A CNF too large to build: the search answers alone (and the outcome says so).
         Engine::Sat if !sat::fits(puzzle) => search(config, puzzle, root, flags),
@@ -246,34 +196,6 @@ fn from_search(search: ColourSearch<'_>, finish: Finish) -> Run {
     }
 }
 
-/// [`crate::deduce_within`] for a colour puzzle whose clues are consistent at a glance.
-pub(crate) fn deduce(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
-    let mut prop = ColourPropagator::new(puzzle);
-    prop.set_deadline(deadline);
-    let mut grid = prop.blank();
-    let mut unknown = UnknownAfterSweep(Vec::new());
-    prop.enqueue_all();
-    let result = prop.sweeps(&mut grid, &mut unknown);
-    let unknown_after_sweep = unknown.0;
-    Deduction {
-        grid: grid.to_partial(),
-        sweeps: unknown_after_sweep.len(),
-        unknown_after_sweep,
-        contradiction: result.is_err() && !prop.interrupted(),
-        reason: None,
-        stopped: prop.interrupted(),
-    }
-}
-
-/// Counts the unknown cells after each sweep that changed the grid.
-struct UnknownAfterSweep(Vec<usize>);
-
-impl ColourObserver for UnknownAfterSweep {
-    fn swept(&mut self, grid: &ColourGrid) {
-        self.0.push(grid.unknown_count());
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,7 +232,9 @@ mod tests {
                     threads: 2,
                     ..config
                 };
-                let Ok(start) = root(puzzle, &[], None) else {
+                let crate::solve::Root::Grid(start) =
+                    crate::solve::root::<Coloured>(puzzle, &[], None)
+                else {
                     assert_eq!(want.status, Status::NoSolution, "puzzle {i}");
                     continue;
                 };

@@ -7,12 +7,15 @@ use std::time::Instant;
 
 use nonogram_model::{Picture, Puzzle};
 
+use crate::config::{Config, Engine, Stats};
 use crate::engine::learn::{LearnState, Learner};
 use crate::engine::sat::{SatEngine, SatState};
-use crate::engine::search::{Finish, Search};
+use crate::engine::search::{Finish, Search as GenericSearch};
+use crate::kind::BlackWhite;
+
+type Search<'p> = GenericSearch<'p, BlackWhite>;
 use crate::engine::symmetry;
 use crate::grid::Grid;
-use crate::config::{Config, Engine, Stats};
 use crate::termination::{StopFlags, Termination};
 
 /// With [`Engine::Auto`] on one thread, how much longer each learning turn is than the search
@@ -650,7 +653,9 @@ mod tests {
                     puzzle,
                     symmetric: true,
                 };
-                let crate::solve::Root::Grid(root) = crate::solve::root(puzzle, &[], None) else {
+                let crate::solve::Root::Grid(root) =
+                    crate::solve::root::<BlackWhite>(puzzle, &[], None)
+                else {
                     assert_eq!(want.status, Status::NoSolution, "puzzle {i}");
                     continue;
                 };

@@ -1,63 +1,71 @@
 //! Probing and depth-first search: enumerate solutions up to a limit.
 //!
 //! Each search node is first propagated, then (with probing on) "fully probed" in the manner of
-//! Wu et al., *An Efficient Approach to Solving Nonograms* (IEEE TCIAIG 2013): every unknown cell
-//! is tried filled and tried empty, each followed by propagation. A value that contradicts fixes
-//! the other one; cells that both tries fix alike are fixed; a node where both values of a cell
-//! contradict is a dead end. This repeats until a pass fixes nothing. Only then does the search
-//! branch, on the cell whose two tries fixed the most cells (the product of the two counts, so
-//! both children are small), trying first the value that fixed fewer (the less constrained
-//! child, where solutions are likelier: twice as fast on random puzzles as the other way).
+//! Wu et al., *An Efficient Approach to Solving Nonograms* (IEEE TCIAIG 2013): every undecided
+//! cell is tried with each entry it may still take (filled and empty, for black and white), each
+//! try followed by propagation. An entry whose try contradicts is ruled out of the cell; and
+//! since every solution below the node lies in one of the surviving tries, every cell can be
+//! narrowed to the union of what the surviving tries left it (for two values: the cells both
+//! tries fix alike are fixed). A node where every entry of a cell contradicts is a dead end.
+//! This repeats until a pass changes nothing. Only then does the search branch, on the cell
+//! whose tries narrowed the grid most (the product over its entries of one plus the freedom
+//! each try removed, so that every child is small), trying first the child whose try removed
+//! least (the less constrained child, where solutions are likelier: twice as fast on random
+//! puzzles as the other way).
 //!
-//! Probing a node costs two propagations per unknown cell, and on an open puzzle (a large
-//! permutation puzzle, whose clues are all `1`) it fixes nothing at node after node while each
-//! decision settles only a few cells: a 40×40 of `1`s took 4.5 s. So a search without a
-//! decision budget backs off: after `k` consecutive nodes whose first probing pass fixed
-//! nothing, the next `2^k − 1` nodes branch on their first unknown cell without probing, and
+//! Probing a node costs a propagation per entry of every undecided cell, and on an open puzzle
+//! (a large permutation puzzle, whose clues are all `1`) it fixes nothing at node after node
+//! while each decision settles only a few cells: a 40×40 of `1`s took 4.5 s. So a search without
+//! a decision budget backs off: after `k` consecutive nodes whose first probing pass fixed
+//! nothing, the next `2^k − 1` nodes branch on their first undecided cell without probing, and
 //! the first probed node that fixes something ends the backoff (the 40×40: 0.03 s; random and
 //! survey puzzles unchanged, BENCHMARKS.md). When probing the root itself fixed nothing, the
 //! puzzle is wide open (no random or survey puzzle's root is; every permutation puzzle's is),
 //! and the backoff is faster: `8^k − 1` nodes (60×60 of `1`s: 27,600 probes → 12,800, of which
-//! 7,200 are the root's). Skipping probes never loses solutions: probing
-//! only fixes what the node implies. Within `auto`'s budgeted turns the search probes every
-//! node, since there it is the probing that the learner builds on.
+//! 7,200 are the root's). Skipping probes never loses solutions: probing only narrows what the
+//! node implies. Within `auto`'s budgeted turns the search probes every node, since there it is
+//! the probing that the learner builds on.
 //!
 //! Probing is where the time goes, so its results are remembered (the `Memo`). Propagation is
-//! monotone: if a probe of cell `x = v` from grid `P` gave grid `G`, and the current grid `C` has
-//! `P ⊆ C ⊆ G`, then probing `x = v` from `C` gives `G` again and teaches nothing new. So a
-//! probe is redone only when the grid has learnt something its remembered result did not have,
-//! or when the result was computed outside the current branch (its source node is not an
-//! ancestor of this one, so `P ⊆ C` is not known).
+//! monotone: if a try of cell `x = v` from grid `P` gave grid `G`, and the current grid `C` lies
+//! between them (`C` knows at least what `P` knows and at most what `G` knows), then trying
+//! `x = v` from `C` gives `G` again and teaches nothing new. So a try is redone only when the
+//! grid has learnt something its remembered result did not have, or when the result was
+//! computed outside the current branch (its source node is not an ancestor of this one, so `C`
+//! need not know what `P` knew).
 //!
-//! A probe whose propagation completes the grid has found a solution; it is recorded (solutions
+//! A try whose propagation completes the grid has found a solution; it is recorded (solutions
 //! are kept in a set, since the search will meet the same one again at a leaf), which is how
 //! puzzles with many solutions get their `multiple` verdict without a long search.
 //!
 //! The search is an explicit stack of grids (no recursion: a search thousands of decisions deep
-//! must not overflow the thread's stack). Probing only fixes cells implied by the node's state,
-//! so enumeration stays complete: every solution lies in exactly one leaf.
+//! must not overflow the thread's stack). Probing only narrows cells as the node's state
+//! implies, so enumeration stays complete: every solution lies in exactly one leaf.
+//!
+//! One search serves both kinds of puzzle ([`crate::kind`]): the grid says which entries a
+//! cell may take, and a snapshot of it is what a try left.
 
 use std::collections::HashSet;
 
-use crate::grid::Grid;
-use crate::propagate::Propagator;
 use crate::config::{Config, Stats};
+use crate::kind::{GridOps, Kind};
+use crate::propagate::Propagator;
 use crate::termination::Termination;
-use nonogram_model::Cell;
-use nonogram_model::{Axis, LineId, Picture, Puzzle};
+use nonogram_model::{Cells, ColourId, ColourSet, LineId, Picture, Puzzle};
 
 /// What the work at one node concluded.
 enum Node {
     Contradiction,
     Complete,
+    /// Branch on the cell, one child per entry, in this order.
     Branch {
         row: usize,
         col: usize,
-        first: Cell,
+        order: Vec<ColourId>,
     },
     /// Stopped by the termination condition.
     Stopped,
-    /// Enough solutions were found (by probes).
+    /// Enough solutions were found (by tries).
     Enough,
 }
 
@@ -69,62 +77,53 @@ const STACK_BYTES: usize = 2 << 30;
 /// The most memory the probe memo may take.
 const MEMO_BYTES: usize = 256 << 20;
 
-/// Remembered probe results: for each cell and value, the grid (as row masks) that probing it
-/// gave, and the serial number of the node that computed it.
+/// Remembered try results: for each cell and entry, the grid's snapshot after trying it, and
+/// the serial number of the node that computed it.
 #[derive(Debug)]
 struct Memo {
-    /// Words of one snapshot: the filled row masks, then the empty row masks.
+    /// Words of one snapshot.
     stride: usize,
     words: Vec<u64>,
     /// The node that computed each entry; 0 for none.
     serial: Vec<u64>,
-    /// Unknown cells left in each snapshot (for branching scores).
-    unknown_after: Vec<u32>,
+    /// The freedom left in each snapshot (for branching scores).
+    freedom_after: Vec<u32>,
 }
 
 impl Memo {
-    fn new(grid: &Grid) -> Option<Memo> {
-        let stride = 2 * grid.row_masks().0.len();
-        let entries = 2 * grid.width() * grid.height();
-        if stride.checked_mul(entries)?.checked_mul(8)? > MEMO_BYTES {
+    fn new(grid: &impl GridOps, entries: usize) -> Option<Memo> {
+        let stride = grid.snapshot_len();
+        let tries = grid.width() * grid.height() * entries;
+        if stride.checked_mul(tries)?.checked_mul(8)? > MEMO_BYTES {
             return None;
         }
         Some(Memo {
             stride,
             words: Vec::new(),
-            serial: vec![0; entries],
-            unknown_after: vec![0; entries],
+            serial: vec![0; tries],
+            freedom_after: vec![0; tries],
         })
     }
 
-    fn snapshot(&self, entry: usize) -> (&[u64], &[u64]) {
-        let half = self.stride / 2;
-        let base = entry * self.stride;
-        (
-            &self.words[base..base + half],
-            &self.words[base + half..base + self.stride],
-        )
+    fn snapshot(&self, key: usize) -> &[u64] {
+        &self.words[key * self.stride..(key + 1) * self.stride]
     }
 
-    fn store(&mut self, entry: usize, serial: u64, grid: &Grid) {
+    fn store(&mut self, key: usize, serial: u64, grid: &impl GridOps) {
         if self.words.is_empty() {
             self.words = vec![0; self.stride * self.serial.len()];
         }
-        let half = self.stride / 2;
-        let base = entry * self.stride;
-        let (filled, empty) = grid.row_masks();
-        self.words[base..base + half].copy_from_slice(filled);
-        self.words[base + half..base + self.stride].copy_from_slice(empty);
-        self.serial[entry] = serial;
-        self.unknown_after[entry] = grid.unknown_count() as u32;
+        grid.snapshot(&mut self.words[key * self.stride..(key + 1) * self.stride]);
+        self.serial[key] = serial;
+        self.freedom_after[key] = grid.freedom().min(u32::MAX as usize) as u32;
     }
 }
 
-/// The result of trying one value of one cell.
+/// The result of trying one entry of one cell.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Probe {
     Contradiction,
-    /// Probed now; the grid is in the scratch grid of that value.
+    /// Tried now; the grid is in that entry's scratch grid.
     Fresh,
     /// The remembered result still holds.
     Remembered,
@@ -145,28 +144,34 @@ pub enum Finish {
     MemoryLimit,
 }
 
-/// A pending node of the search: a grid, the decision still to apply to it, and the serial
+/// A pending node of the search: a grid, the narrowing still to apply to it, and the serial
 /// number of its parent.
-type Pending = (Grid, Option<(usize, usize, Cell)>, u64);
+type Pending<G> = (G, Option<(usize, usize, ColourSet)>, u64);
 
 /// One search over one puzzle.
 #[derive(Debug)]
-pub struct Search<'p> {
+pub(crate) struct Search<'p, K: Kind> {
     max_solutions: usize,
     probing: bool,
+    /// Palette entries (2 for black and white).
+    entries: usize,
     /// The root node's grid after probing, once computed.
-    root: Option<Grid>,
+    root: Option<K::Grid>,
     /// The nodes still to explore: the search resumes from here.
-    stack: Vec<Pending>,
+    stack: Vec<Pending<K::Grid>>,
     /// The size of one grid, to bound the stack's memory.
     grid_bytes: usize,
     root_serial: u64,
-    prop: Propagator<'p>,
+    prop: Propagator<'p, K>,
     solutions: Vec<Picture>,
     seen: HashSet<Picture>,
     stats: Stats,
-    /// Scratch grids for the two probes of a cell.
-    probe_grids: [Grid; 2],
+    /// Scratch grids, one per palette entry, for the tries of a cell.
+    probe_grids: Vec<K::Grid>,
+    /// The union of a cell's surviving tries.
+    union: Vec<u64>,
+    /// The freedom each entry's try of the current cell left.
+    after: Vec<usize>,
     memo: Option<Memo>,
     /// Serial numbers of the nodes from the root to the current one (ascending).
     path: Vec<u64>,
@@ -182,25 +187,27 @@ pub struct Search<'p> {
     open: bool,
 }
 
-impl<'p> Search<'p> {
-    pub fn new(puzzle: &'p Puzzle, config: &Config) -> Search<'p> {
-        let blank = Grid::new(puzzle.width(), puzzle.height());
+impl<'p, K: Kind> Search<'p, K> {
+    pub fn new(puzzle: &'p Puzzle, config: &Config) -> Search<'p, K> {
+        let prop = Propagator::<K>::new(puzzle);
+        let blank = prop.blank();
+        let entries = puzzle.palette().len().max(1);
         Search {
             max_solutions: config.max_solutions.max(1),
             probing: config.probing,
+            entries,
             root: None,
             stack: Vec::new(),
-            // Two masks (filled, empty) per row and per column, of 8-byte words.
-            grid_bytes: 16
-                * (puzzle.height() * puzzle.width().div_ceil(64)
-                    + puzzle.width() * puzzle.height().div_ceil(64)),
+            grid_bytes: blank.heap_bytes(),
             root_serial: 0,
-            prop: Propagator::new(puzzle),
+            prop,
             solutions: Vec::new(),
             seen: HashSet::new(),
             stats: Stats::default(),
-            memo: Memo::new(&blank),
-            probe_grids: [blank.clone(), blank],
+            memo: Memo::new(&blank, entries),
+            union: vec![0; blank.snapshot_len()],
+            after: vec![0; entries],
+            probe_grids: vec![blank; entries],
             path: Vec::new(),
             next_serial: 1,
             barren: 0,
@@ -212,7 +219,7 @@ impl<'p> Search<'p> {
 
     /// The root grid as far as propagation and probing took it (`None` if the root was not
     /// reached, or was a contradiction).
-    pub fn root_grid(&self) -> Option<&Grid> {
+    pub fn root_grid(&self) -> Option<&K::Grid> {
         self.root.as_ref()
     }
 
@@ -230,7 +237,7 @@ impl<'p> Search<'p> {
     }
 
     /// Records a solution; returns whether there are now enough.
-    fn record(&mut self, grid: &Grid) -> bool {
+    fn record(&mut self, grid: &K::Grid) -> bool {
         if let Some(picture) = grid.to_picture() {
             if self.seen.insert(picture.clone()) {
                 self.solutions.push(picture);
@@ -244,13 +251,13 @@ impl<'p> Search<'p> {
     /// (Restarts on the Luby schedule with randomised branching were tried and lost badly on
     /// random 30×30 puzzles: each restart forfeits the probe memo below the root, and noise
     /// spoils an ordering that is already good. See BENCHMARKS.md.)
-    pub fn run_from(&mut self, root: Grid, termination: &mut Termination<'_>) -> Finish {
+    pub fn run_from(&mut self, root: K::Grid, termination: &mut Termination<'_>) -> Finish {
         self.start_from(root);
         self.resume(None, termination)
     }
 
     /// Prepares a search below a propagated grid.
-    pub fn start_from(&mut self, root: Grid) {
+    pub fn start_from(&mut self, root: K::Grid) {
         self.root_serial = self.next_serial;
         self.next_serial += 1;
         // The root is marked by parent `u64::MAX`.
@@ -294,8 +301,8 @@ impl<'p> Search<'p> {
                 self.next_serial - 1
             };
             self.path.push(serial);
-            if let Some((row, col, value)) = decision {
-                if self.prop.assign(&mut grid, row, col, value).is_err() {
+            if let Some((row, col, set)) = decision {
+                if self.prop.assign(&mut grid, row, col, set).is_err() {
                     self.stats.backtracks += 1;
                     continue;
                 }
@@ -318,16 +325,18 @@ impl<'p> Search<'p> {
                         };
                     }
                 }
-                Node::Branch { row, col, first } => {
+                Node::Branch { row, col, order } => {
                     self.stats.decisions += 1;
-                    let second = if first == Cell::Filled {
-                        Cell::Empty
-                    } else {
-                        Cell::Filled
-                    };
-                    self.stack
-                        .push((grid.clone(), Some((row, col, second)), serial));
-                    self.stack.push((grid, Some((row, col, first)), serial));
+                    // Pushed in reverse, so the first of `order` is explored first and takes
+                    // the grid itself.
+                    for &entry in order.iter().skip(1).rev() {
+                        let child = Some((row, col, ColourSet::single(entry)));
+                        self.stack.push((grid.clone(), child, serial));
+                    }
+                    if let Some(&entry) = order.first() {
+                        let child = Some((row, col, ColourSet::single(entry)));
+                        self.stack.push((grid, child, serial));
+                    }
                 }
             }
         }
@@ -338,152 +347,82 @@ impl<'p> Search<'p> {
         Finish::Exhausted
     }
 
-    /// Tries `value` at `(row, col)`: from memory if the remembered result still holds,
-    /// otherwise by propagation into the scratch grid `slot`.
-    fn probe(&mut self, grid: &Grid, row: usize, col: usize, value: Cell, serial: u64) -> Probe {
-        let slot = usize::from(value == Cell::Empty);
-        let entry = 2 * (row * grid.width() + col) + slot;
+    /// The memo's key of a try.
+    fn key(&self, row: usize, col: usize, entry: ColourId) -> usize {
+        (row * self.probe_grids[0].width() + col) * self.entries + entry.index()
+    }
+
+    /// Tries `entry` at `(row, col)`: from memory if the remembered result still holds,
+    /// otherwise by propagation into that entry's scratch grid.
+    fn probe(
+        &mut self,
+        grid: &K::Grid,
+        row: usize,
+        col: usize,
+        entry: ColourId,
+        serial: u64,
+    ) -> Probe {
+        let key = self.key(row, col, entry);
         if let Some(memo) = &self.memo {
-            let source = memo.serial[entry];
-            if source != 0 && self.path.binary_search(&source).is_ok() {
-                let (filled, empty) = memo.snapshot(entry);
-                if grid.is_within(filled, empty) {
-                    return Probe::Remembered;
-                }
+            let source = memo.serial[key];
+            if source != 0
+                && self.path.binary_search(&source).is_ok()
+                && grid.is_within(memo.snapshot(key))
+            {
+                return Probe::Remembered;
             }
         }
         self.stats.probes += 1;
-        let scratch = &mut self.probe_grids[slot];
+        let scratch = &mut self.probe_grids[entry.index()];
         scratch.clone_from(grid);
-        if self.prop.assign(scratch, row, col, value).is_err() {
+        if self
+            .prop
+            .assign(scratch, row, col, ColourSet::single(entry))
+            .is_err()
+        {
             return Probe::Contradiction;
         }
         if let Some(memo) = &mut self.memo {
-            memo.store(entry, serial, &self.probe_grids[slot]);
+            memo.store(key, serial, &self.probe_grids[entry.index()]);
         }
         Probe::Fresh
     }
 
     /// Probes a propagated node to its fixpoint and picks the branching cell (or, backing off
     /// after barren nodes, branches at once).
-    fn node(&mut self, grid: &mut Grid, serial: u64, termination: &mut Termination<'_>) -> Node {
+    fn node(&mut self, grid: &mut K::Grid, serial: u64, termination: &mut Termination<'_>) -> Node {
         if grid.is_complete() {
             return Node::Complete;
         }
         if !self.probing {
-            return first_unknown(grid);
+            return first_undecided(grid);
         }
         if self.adaptive && self.skip > 0 {
             self.skip -= 1;
-            return first_unknown(grid);
+            return first_undecided(grid);
         }
         let (width, height) = (grid.width(), grid.height());
         let mut first_pass = true;
         loop {
             let mut changed = false;
-            let mut best: Option<(u64, usize, usize, Cell)> = None;
+            let mut best: Option<(f64, usize, usize, Vec<ColourId>)> = None;
             for row in 0..height {
                 for col in 0..width {
-                    if grid.get(row, col) != Cell::Unknown {
+                    let options = grid.options(row, col);
+                    if options.len() <= 1 {
                         continue;
                     }
                     if termination.should_stop() || self.prop.interrupted() {
                         return Node::Stopped;
                     }
-                    let filled = self.probe(grid, row, col, Cell::Filled, serial);
-                    if filled == Probe::Fresh
-                        && self.probe_grids[0].is_complete()
-                        && self.record(&self.probe_grids[0].clone())
-                    {
-                        return Node::Enough;
+                    match self.probe_cell(grid, row, col, options, serial) {
+                        Ok(true) => changed = true,
+                        Ok(false) => {}
+                        Err(node) => return node,
                     }
-                    let empty = self.probe(grid, row, col, Cell::Empty, serial);
-                    if empty == Probe::Fresh
-                        && self.probe_grids[1].is_complete()
-                        && self.record(&self.probe_grids[1].clone())
-                    {
-                        return Node::Enough;
-                    }
-                    match (filled, empty) {
-                        (Probe::Contradiction, Probe::Contradiction) => return Node::Contradiction,
-                        (Probe::Contradiction, other) | (other, Probe::Contradiction) => {
-                            let (slot, value) = if empty == Probe::Contradiction {
-                                (0, Cell::Filled)
-                            } else {
-                                (1, Cell::Empty)
-                            };
-                            if other == Probe::Fresh {
-                                std::mem::swap(grid, &mut self.probe_grids[slot]);
-                            } else if self.prop.assign(grid, row, col, value).is_err() {
-                                return Node::Contradiction;
-                            }
-                            changed = true;
-                        }
-                        (Probe::Remembered, Probe::Remembered) => {
-                            // Nothing new here: the grid lies within both remembered results,
-                            // so their common cells are already in it.
-                            let before = grid.unknown_count();
-                            let (_, after_filled) = probe_result(
-                                &self.memo,
-                                &self.probe_grids,
-                                width,
-                                row,
-                                col,
-                                0,
-                                filled,
-                            );
-                            let (_, after_empty) = probe_result(
-                                &self.memo,
-                                &self.probe_grids,
-                                width,
-                                row,
-                                col,
-                                1,
-                                empty,
-                            );
-                            consider(&mut best, before, after_filled, after_empty, row, col);
-                        }
-                        _ => {
-                            let before = grid.unknown_count();
-                            let (a, after_filled) = probe_result(
-                                &self.memo,
-                                &self.probe_grids,
-                                width,
-                                row,
-                                col,
-                                0,
-                                filled,
-                            );
-                            let (b, after_empty) = probe_result(
-                                &self.memo,
-                                &self.probe_grids,
-                                width,
-                                row,
-                                col,
-                                1,
-                                empty,
-                            );
-                            let prop = &mut self.prop;
-                            let fixed = grid.adopt_common(a, b, |r, c| {
-                                prop.enqueue(LineId {
-                                    axis: Axis::Row,
-                                    index: r,
-                                });
-                                prop.enqueue(LineId {
-                                    axis: Axis::Column,
-                                    index: c,
-                                });
-                            });
-                            if fixed > 0 {
-                                changed = true;
-                                if self.prop.propagate(grid).is_err() {
-                                    return Node::Contradiction;
-                                }
-                            }
-                            if grid.get(row, col) == Cell::Unknown {
-                                consider(&mut best, before, after_filled, after_empty, row, col);
-                            }
-                        }
+                    let now = grid.options(row, col);
+                    if now.len() > 1 {
+                        consider(&mut best, &self.after, now, row, col);
                     }
                     if grid.is_complete() {
                         return Node::Complete;
@@ -506,65 +445,128 @@ impl<'p> Search<'p> {
                     self.barren = 0;
                 }
                 return match best {
-                    Some((_, row, col, first)) => Node::Branch { row, col, first },
-                    None => first_unknown(grid),
+                    Some((_, row, col, order)) => Node::Branch { row, col, order },
+                    None => first_undecided(grid),
                 };
             }
             first_pass = false;
         }
     }
-}
 
-/// The row masks and unknown count of a successful probe: remembered, or in its scratch grid.
-fn probe_result<'a>(
-    memo: &'a Option<Memo>,
-    grids: &'a [Grid; 2],
-    width: usize,
-    row: usize,
-    col: usize,
-    slot: usize,
-    how: Probe,
-) -> ((&'a [u64], &'a [u64]), usize) {
-    match (how, memo) {
-        (Probe::Remembered, Some(memo)) => {
-            let entry = 2 * (row * width + col) + slot;
-            (memo.snapshot(entry), memo.unknown_after[entry] as usize)
+    /// Tries every entry `options` holds at `(row, col)` and narrows the grid to the union of
+    /// the surviving tries, propagated; leaves in `after` what each try gained (the grid's
+    /// freedom less the try's, for the branching score). Returns whether the grid changed, or
+    /// the node's end (a contradiction, or enough solutions found by the tries).
+    fn probe_cell(
+        &mut self,
+        grid: &mut K::Grid,
+        row: usize,
+        col: usize,
+        options: ColourSet,
+        serial: u64,
+    ) -> Result<bool, Node> {
+        let before = grid.freedom();
+        let (mut survivors, mut fresh) = (ColourSet::EMPTY, ColourSet::EMPTY);
+        // The highest entry first (filled before empty, for black and white).
+        for entry in descending(options) {
+            let e = entry.index();
+            let left = match self.probe(grid, row, col, entry, serial) {
+                Probe::Contradiction => continue,
+                Probe::Fresh => {
+                    if self.probe_grids[e].is_complete()
+                        && self.record(&self.probe_grids[e].clone())
+                    {
+                        return Err(Node::Enough);
+                    }
+                    fresh = fresh.with(entry);
+                    self.probe_grids[e].freedom()
+                }
+                Probe::Remembered => {
+                    let memo = self.memo.as_ref().expect("a remembered try");
+                    memo.freedom_after[self.key(row, col, entry)] as usize
+                }
+            };
+            survivors = survivors.with(entry);
+            self.after[e] = before.saturating_sub(left);
         }
-        _ => (grids[slot].row_masks(), grids[slot].unknown_count()),
+        if survivors.is_empty() {
+            return Err(Node::Contradiction);
+        }
+        if survivors == options && fresh.is_empty() {
+            // Nothing new: the grid lies within every remembered result, so whatever they all
+            // know is in it already.
+            return Ok(false);
+        }
+        if let Some(only) = survivors.only().filter(|&only| fresh.contains(only)) {
+            // One entry left, tried now: its grid is the node's.
+            std::mem::swap(grid, &mut self.probe_grids[only.index()]);
+            return Ok(true);
+        }
+        K::Grid::union_clear(&mut self.union);
+        for entry in survivors.iter() {
+            if fresh.contains(entry) {
+                self.probe_grids[entry.index()].union_into(&mut self.union);
+            } else {
+                let key = self.key(row, col, entry);
+                let memo = self.memo.as_ref().expect("a remembered try");
+                K::Grid::union_add(&mut self.union, memo.snapshot(key));
+            }
+        }
+        let prop = &mut self.prop;
+        let narrowed = grid.restrict(&self.union, |r, c| {
+            prop.enqueue(LineId::row(r));
+            prop.enqueue(LineId::column(c));
+        });
+        match narrowed {
+            Ok(0) => Ok(false),
+            Ok(_) if self.prop.propagate(grid).is_ok() => Ok(true),
+            _ => Err(Node::Contradiction),
+        }
     }
 }
 
-/// Rates a cell for branching by how much its two probes fixed.
+/// The entries of a set, highest first.
+fn descending(set: ColourSet) -> impl Iterator<Item = ColourId> {
+    let mut bits = set.bits();
+    std::iter::from_fn(move || {
+        let e = 63usize.checked_sub(bits.leading_zeros() as usize)?;
+        bits &= !(1 << e);
+        ColourId::new(e)
+    })
+}
+
+/// Rates a cell for branching by how much each of its entries' tries narrowed the grid
+/// (`gain`, per entry): the product of one plus each gain, so that every child is small.
 fn consider(
-    best: &mut Option<(u64, usize, usize, Cell)>,
-    before: usize,
-    after_filled: usize,
-    after_empty: usize,
+    best: &mut Option<(f64, usize, usize, Vec<ColourId>)>,
+    gain: &[usize],
+    options: ColourSet,
     row: usize,
     col: usize,
 ) {
-    let by_filled = before.saturating_sub(after_filled) as u64;
-    let by_empty = before.saturating_sub(after_empty) as u64;
-    let score = (by_filled + 1) * (by_empty + 1);
-    let first = if by_filled >= by_empty {
-        Cell::Empty
-    } else {
-        Cell::Filled
-    };
-    if best.is_none_or(|(s, ..)| score > s) {
-        *best = Some((score, row, col, first));
+    let score: f64 = options
+        .iter()
+        .map(|e| (gain[e.index()] + 1) as f64)
+        .product();
+    if best.as_ref().is_none_or(|(s, ..)| score > *s) {
+        let mut order: Vec<ColourId> = options.iter().collect();
+        // The less constrained children first; ties in palette order (background first).
+        order.sort_by_key(|e| gain[e.index()]);
+        *best = Some((score, row, col, order));
     }
 }
 
-/// Branching without probes: the first unknown cell, filled first.
-fn first_unknown(grid: &Grid) -> Node {
+/// Branching without probes: the first undecided cell, its colours first (highest entry
+/// first), the background last.
+fn first_undecided(grid: &impl GridOps) -> Node {
     for row in 0..grid.height() {
         for col in 0..grid.width() {
-            if grid.get(row, col) == Cell::Unknown {
+            let options = grid.options(row, col);
+            if options.len() > 1 {
                 return Node::Branch {
                     row,
                     col,
-                    first: Cell::Filled,
+                    order: descending(options).collect(),
                 };
             }
         }

@@ -41,12 +41,12 @@ pub use step::{
     ProbeStep, Step,
 };
 
-use crate::grid::Grid;
-use crate::propagate::{Fixed, Observer, Propagator};
 use crate::config::{Config, Engine, Given, Status, Stop};
+use crate::grid::Grid;
+use crate::kind::BlackWhite;
+use crate::propagate::{Observer, Propagator};
 use crate::solve::Solver;
-use nonogram_model::Cell;
-use nonogram_model::{LineId, Picture, Puzzle};
+use nonogram_model::{Cell, ColourSet, LineId, Picture, Puzzle};
 
 /// Produces the steps of an explanation one at a time (an [`Iterator`] of [`Step`]s); between
 /// steps, [`Explainer::grid`] shows the grid so far.
@@ -57,7 +57,7 @@ use nonogram_model::{LineId, Picture, Puzzle};
 #[derive(Debug)]
 pub struct Explainer<'p> {
     puzzle: &'p Puzzle,
-    prop: Propagator<'p>,
+    prop: Propagator<'p, BlackWhite>,
     /// The grid after the steps produced so far.
     grid: Grid,
     /// The grid line solving has reached: `grid` and the cells of the waiting steps.
@@ -90,13 +90,22 @@ struct LineSteps<'a, 'p> {
     contradiction: Option<LineId>,
 }
 
-impl Observer for LineSteps<'_, '_> {
-    fn fixed(&mut self, line: LineId, cells: Fixed<'_>) {
+impl Observer<Grid> for LineSteps<'_, '_> {
+    const NARRATES: bool = true;
+
+    fn narrowed(&mut self, line: LineId, cells: &[(usize, ColourSet, ColourSet)]) {
+        let with = |value: Cell| {
+            cells
+                .iter()
+                .filter(|c| c.2 == value.options())
+                .map(|c| c.0)
+                .collect()
+        };
         self.steps.push_back(Step::Line(LineStep {
             line,
             clue: self.puzzle.clue(line).clone(),
-            filled: cells.filled(),
-            empty: cells.empty(),
+            filled: with(Cell::Filled),
+            empty: with(Cell::Empty),
         }));
     }
 
@@ -109,7 +118,7 @@ impl Observer for LineSteps<'_, '_> {
 #[derive(Default)]
 struct Contradicted(Option<LineId>);
 
-impl Observer for Contradicted {
+impl<G> Observer<G> for Contradicted {
     fn contradiction(&mut self, line: LineId) {
         self.0 = Some(line);
     }
@@ -234,10 +243,13 @@ impl<'p> Explainer<'p> {
     fn try_cell(&mut self, row: usize, col: usize, value: Cell) -> Option<LineId> {
         self.scratch.clone_from(&self.work);
         let mut contradicted = Contradicted::default();
-        match self
-            .prop
-            .assign_with(&mut self.scratch, row, col, value, &mut contradicted)
-        {
+        match self.prop.assign_with(
+            &mut self.scratch,
+            row,
+            col,
+            value.options(),
+            &mut contradicted,
+        ) {
             Ok(()) => None,
             // The deadline's, not a line's: the caller sees `stopped` and produces nothing.
             Err(_) if self.prop.interrupted() => None,

@@ -34,6 +34,7 @@ pub mod parallel;
 mod split;
 #[cfg(test)]
 mod tests;
+pub(crate) mod work;
 
 use crate::grid::{get_bit, set_bit, words_for};
 use crate::Contradiction;

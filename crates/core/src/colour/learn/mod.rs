@@ -523,8 +523,9 @@ fn luby(i: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::colour::portfolio::root;
     use crate::generate::{random_colour_puzzle, Rng};
+    use crate::kind::Coloured;
+    use crate::solve::{root, Root};
     use crate::solve::{Config, Engine, Solver};
 
     #[test]
@@ -587,7 +588,7 @@ mod tests {
                 ..Config::default()
             })
             .solve(&puzzle);
-            let Ok(start) = root(&puzzle, &[], None) else {
+            let Root::Grid(start) = root::<Coloured>(&puzzle, &[], None) else {
                 assert!(want.solutions.is_empty());
                 continue;
             };

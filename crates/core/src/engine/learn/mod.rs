@@ -59,10 +59,10 @@ mod trail;
 
 use nonogram_model::{Cell, Picture, Puzzle};
 
+use crate::config::Stats;
 use crate::engine::symmetry::CellMap;
 use crate::grid::Grid;
 use crate::line::{LineSolver, Masks};
-use crate::config::Stats;
 use crate::termination::Termination;
 use analyze::Analysis;
 use clauses::{ClauseDb, MAX_ARENA};

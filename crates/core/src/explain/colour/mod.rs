@@ -26,8 +26,9 @@ pub use step::{
 
 use super::Difficulty;
 use crate::colour::grid::ColourGrid;
-use crate::colour::propagate::{ColourObserver, ColourPropagator, Narrowed};
 use crate::config::{Config, Engine, Given, Status, Stop};
+use crate::kind::Coloured;
+use crate::propagate::{Observer, Propagator};
 use crate::solve::Solver;
 use nonogram_model::{ColourId, ColourSet, LineId, Picture, Puzzle};
 
@@ -38,7 +39,7 @@ use nonogram_model::{ColourId, ColourSet, LineId, Picture, Puzzle};
 #[derive(Debug)]
 pub struct ColourExplainer<'p> {
     puzzle: &'p Puzzle,
-    prop: ColourPropagator<'p>,
+    prop: Propagator<'p, Coloured>,
     /// The grid after the steps produced so far.
     grid: ColourGrid,
     /// The grid line solving has reached: `grid` and the cells of the waiting steps.
@@ -71,13 +72,13 @@ struct LineSteps<'a, 'p> {
     contradiction: Option<LineId>,
 }
 
-impl ColourObserver for LineSteps<'_, '_> {
+impl Observer<ColourGrid> for LineSteps<'_, '_> {
     const NARRATES: bool = true;
 
-    fn narrowed(&mut self, line: LineId, cells: Narrowed<'_>) {
+    fn narrowed(&mut self, line: LineId, cells: &[(usize, ColourSet, ColourSet)]) {
         let mut decided = Vec::new();
         let mut ruled_out = Vec::new();
-        for (i, before, after) in cells.cells() {
+        for &(i, before, after) in cells {
             match after.only() {
                 Some(colour) => decided.push((i, colour)),
                 None => ruled_out.push((i, ColourSet::from_bits(before.bits() & !after.bits()))),
@@ -100,7 +101,7 @@ impl ColourObserver for LineSteps<'_, '_> {
 #[derive(Default)]
 struct Contradicted(Option<LineId>);
 
-impl ColourObserver for Contradicted {
+impl<G> Observer<G> for Contradicted {
     fn contradiction(&mut self, line: LineId) {
         self.0 = Some(line);
     }
@@ -109,7 +110,7 @@ impl ColourObserver for Contradicted {
 impl<'p> ColourExplainer<'p> {
     /// Explains `puzzle` from the empty grid.
     pub fn new(puzzle: &'p Puzzle) -> ColourExplainer<'p> {
-        let grid = ColourPropagator::new(puzzle).blank();
+        let grid = Propagator::<Coloured>::new(puzzle).blank();
         ColourExplainer::from_grid(puzzle, grid)
     }
 
@@ -125,7 +126,7 @@ impl<'p> ColourExplainer<'p> {
             puzzle.palette().len().max(1),
             "the grid's entries must be the puzzle's palette"
         );
-        let mut prop = ColourPropagator::new(puzzle);
+        let mut prop = Propagator::<Coloured>::new(puzzle);
         prop.enqueue_all();
         ColourExplainer {
             puzzle,
