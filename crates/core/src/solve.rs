@@ -32,7 +32,6 @@ impl Engine {
         match self {
             Engine::Auto | Engine::Search => true,
             Engine::Learn if colour => crate::colour::learn::fits(puzzle),
-            Engine::Sat if colour => crate::colour::sat::fits(puzzle),
             Engine::Learn => crate::engine::learn::fits(puzzle),
             Engine::Sat => crate::engine::sat::fits(puzzle),
         }

@@ -34,5 +34,4 @@ pub(crate) mod learn;
 pub mod line;
 pub mod naive;
 pub(crate) mod portfolio;
-pub(crate) mod sat;
 pub(crate) mod work;

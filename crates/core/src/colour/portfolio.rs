@@ -8,9 +8,9 @@ use nonogram_model::Puzzle;
 
 use super::grid::ColourGrid;
 use super::learn::{self, ColourLearner, LearnState};
-use super::sat::{self, ColourSat, SatState};
 use crate::config::{Config, Engine, Stats};
 use crate::engine::portfolio::{race, End, Run, LEARN_SHARE};
+use crate::engine::sat::{self, SatEngine, SatState};
 use crate::engine::search::{Finish, Search};
 use crate::kind::Coloured;
 use crate::termination::{StopFlags, Termination};
@@ -159,7 +159,7 @@ fn turns<'p>(
 
 /// The SAT engine alone.
 fn sat(config: &Config, puzzle: &Puzzle, root: &ColourGrid, flags: StopFlags<'_>) -> Run {
-    let mut sat = ColourSat::new(puzzle, root, config.max_solutions, flags);
+    let mut sat = SatEngine::new(puzzle, root, config.max_solutions, flags);
     let end = match sat.run() {
         SatState::Finished { exhausted: true } => End::Exhausted,
         SatState::Finished { exhausted: false } => End::Enough,
