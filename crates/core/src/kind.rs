@@ -36,6 +36,9 @@ pub(crate) trait Kind: Copy + Debug + Send + Sync + 'static {
     type Grid: GridOps;
     /// Line solving for propagation, with its scratch and cache: one per propagator.
     type Work: LineWork<Self::Grid>;
+    /// The learner's lines: what a literal means, the facts of each line as the line solver
+    /// reads them, and the explanations of its deductions.
+    type Lines<'p>: crate::engine::learn::LearnLines<'p>;
 }
 
 /// Black-and-white puzzles: a cell is filled or empty.
@@ -49,11 +52,13 @@ pub(crate) struct Coloured;
 impl Kind for BlackWhite {
     type Grid = crate::grid::Grid;
     type Work = crate::line::work::BlackWhiteWork;
+    type Lines<'p> = crate::engine::learn::black_white::BlackWhiteLines<'p>;
 }
 
 impl Kind for Coloured {
     type Grid = crate::colour::grid::ColourGrid;
     type Work = crate::colour::work::ColourWork;
+    type Lines<'p> = crate::colour::learn::ColourLines<'p>;
 }
 
 /// A partial grid: for each cell, the palette entries it may still take (for black and white:

@@ -31,8 +31,8 @@ impl Engine {
         let colour = !puzzle.is_black_and_white();
         match self {
             Engine::Auto | Engine::Search => true,
-            Engine::Learn if colour => crate::colour::learn::fits(puzzle),
-            Engine::Learn => crate::engine::learn::fits(puzzle),
+            Engine::Learn if colour => crate::engine::learn::fits::<Coloured>(puzzle),
+            Engine::Learn => crate::engine::learn::fits::<BlackWhite>(puzzle),
             Engine::Sat => crate::engine::sat::fits(puzzle),
         }
     }
@@ -105,27 +105,17 @@ impl Solver {
         let deadline = self.config.timeout.and_then(|t| start.checked_add(t));
         let flags = StopFlags::new(deadline, cancel);
         let run = if puzzle.is_black_and_white() {
-            self.from_root::<BlackWhite>(puzzle, givens, flags, |root| {
-                portfolio::run(&self.config, puzzle, root, givens.is_empty(), flags)
-            })
+            self.engines::<BlackWhite>(puzzle, givens, flags)
         } else {
-            self.from_root::<Coloured>(puzzle, givens, flags, |root| {
-                crate::colour::portfolio::solve(&self.config, puzzle, root, flags)
-            })
+            self.engines::<Coloured>(puzzle, givens, flags)
         };
         self.outcome(puzzle, givens, run, cancel, start)
     }
 
     /// The run of the engines from the root, the grid that line propagation reaches from the
-    /// givens: `engines` gets the root unless propagation alone decides (a contradiction, or a
-    /// complete grid, the one solution whatever `max_solutions` asked).
-    fn from_root<K: Kind>(
-        &self,
-        puzzle: &Puzzle,
-        givens: &[Given],
-        flags: StopFlags<'_>,
-        engines: impl FnOnce(K::Grid) -> Run,
-    ) -> Run {
+    /// givens, unless propagation alone decides (a contradiction, or a complete grid, the one
+    /// solution whatever `max_solutions` asked).
+    fn engines<K: Kind>(&self, puzzle: &Puzzle, givens: &[Given], flags: StopFlags<'_>) -> Run {
         // When line solving alone decides, every engine would answer the same at its start.
         let root_engine = match self.config.engine {
             engine if !engine.accepts(puzzle) => Engine::Search,
@@ -148,7 +138,11 @@ impl Solver {
                 stats: Stats::default(),
                 engine: root_engine,
             },
-            Root::Grid(root) => engines(root),
+            // A symmetric first solution is looked for only without givens: it need not agree
+            // with them.
+            Root::Grid(root) => {
+                portfolio::run::<K>(&self.config, puzzle, root, givens.is_empty(), flags)
+            }
         }
     }
 

@@ -33,5 +33,4 @@ pub mod grid;
 pub(crate) mod learn;
 pub mod line;
 pub mod naive;
-pub(crate) mod portfolio;
 pub(crate) mod work;

@@ -15,6 +15,7 @@ pub(crate) mod search;
 pub(crate) mod symmetry;
 
 pub use portfolio::{EARLY_CONFLICTS, LEARN_SHARE, PLAIN_JOINS, RESEED_UNIT};
-/// The most cells the learning engine takes (its memory bound); larger puzzles are searched.
-pub const MAX_LEARN_CELLS: usize = learn::MAX_CELLS;
+/// The most cells the learning engine takes in a black-and-white puzzle (its memory bound);
+/// larger puzzles are searched.
+pub const MAX_LEARN_CELLS: usize = learn::black_white::MAX_CELLS;
 pub use sat::MAX_STATE_VARIABLES;

@@ -2,20 +2,18 @@
 //! portfolio over two. Every function here starts from a *root*: the grid that line
 //! propagation reaches from the givens, computed once by [`crate::Solver`].
 
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use nonogram_model::{Picture, Puzzle};
 
 use crate::config::{Config, Engine, Stats};
-use crate::engine::learn::{LearnState, Learner};
-use crate::engine::sat::{SatEngine, SatState};
-use crate::engine::search::{Finish, Search as GenericSearch};
-use crate::kind::BlackWhite;
-
-type Search<'p> = GenericSearch<'p, BlackWhite>;
+use crate::engine::learn::{self, LearnState, Learner};
+use crate::engine::sat::{self, SatEngine, SatState};
+use crate::engine::search::{Finish, Search};
 use crate::engine::symmetry;
-use crate::grid::Grid;
+use crate::kind::Kind;
 use crate::termination::{StopFlags, Termination};
 
 /// With [`Engine::Auto`] on one thread, how much longer each learning turn is than the search
@@ -113,7 +111,7 @@ impl Run {
         matches!(self.end, End::Exhausted | End::Enough)
     }
 
-    fn from_learn(learner: &mut Learner<'_>, state: LearnState) -> Run {
+    fn from_learn<K: Kind>(learner: &mut Learner<'_, K>, state: LearnState) -> Run {
         let end = match state {
             LearnState::Finished { exhausted: true } => End::Exhausted,
             LearnState::Finished { exhausted: false } => End::Enough,
@@ -127,7 +125,7 @@ impl Run {
         }
     }
 
-    fn from_search(search: Search<'_>, finish: Finish) -> Run {
+    fn from_search<K: Kind>(search: Search<'_, K>, finish: Finish) -> Run {
         let stats = search.stats();
         let end = match finish {
             Finish::Exhausted => End::Exhausted,
@@ -147,29 +145,28 @@ impl Run {
 /// Runs the configured engine from a propagated `root`. `symmetric` says whether a symmetric
 /// first solution may be looked for (not when the caller fixed cells: the symmetric solution
 /// need not agree with them).
-pub(crate) fn run(
+pub(crate) fn run<K: Kind>(
     config: &Config,
     puzzle: &Puzzle,
-    root: Grid,
+    root: K::Grid,
     symmetric: bool,
     flags: StopFlags<'_>,
 ) -> Run {
-    let runner = Runner {
+    let runner = Runner::<K> {
         config,
         puzzle,
         symmetric,
+        kind: PhantomData,
     };
     let threads = threads(config);
     match config.engine {
         Engine::Search => runner.search(root, flags),
         // Too many cells for the learner's memory bound: the search answers alone (and the
         // outcome says so: its engine is the search).
-        Engine::Learn | Engine::Auto if !crate::engine::learn::fits(puzzle) => {
-            runner.search(root, flags)
-        }
+        Engine::Learn | Engine::Auto if !learn::fits::<K>(puzzle) => runner.search(root, flags),
         Engine::Learn => runner.learn(&root, flags),
         // A CNF too large to build: likewise.
-        Engine::Sat if !crate::engine::sat::fits(puzzle) => runner.search(root, flags),
+        Engine::Sat if !sat::fits(puzzle) => runner.search(root, flags),
         Engine::Sat => runner.sat(&root, flags),
         Engine::Auto if threads >= 2 => runner.portfolio(root, flags),
         Engine::Auto => runner.interleaved(root, flags),
@@ -184,22 +181,24 @@ pub(crate) fn threads(config: &Config) -> usize {
     }
 }
 
-struct Runner<'a, 'p> {
+/// The engines of one solve, for puzzles of kind `K`.
+struct Runner<'a, 'p, K> {
     config: &'a Config,
     puzzle: &'p Puzzle,
     symmetric: bool,
+    kind: PhantomData<K>,
 }
 
-impl<'p> Runner<'_, 'p> {
+impl<'p, K: Kind> Runner<'_, 'p, K> {
     /// Search alone.
-    fn search(&self, root: Grid, flags: StopFlags<'_>) -> Run {
-        let mut search = Search::new(self.puzzle, self.config);
+    fn search(&self, root: K::Grid, flags: StopFlags<'_>) -> Run {
+        let mut search = Search::<K>::new(self.puzzle, self.config);
         let finish = search.run_from(root, &mut Termination::from_flags(flags));
         Run::from_search(search, finish)
     }
 
     /// The learning engine alone, in the guided order.
-    fn learn(&self, root: &Grid, flags: StopFlags<'_>) -> Run {
+    fn learn(&self, root: &K::Grid, flags: StopFlags<'_>) -> Run {
         let hint = match self.symmetric_start(flags) {
             Ok(hint) => hint,
             Err(answer) => return answer,
@@ -210,7 +209,7 @@ impl<'p> Runner<'_, 'p> {
     }
 
     /// The SAT engine.
-    fn sat(&self, root: &Grid, flags: StopFlags<'_>) -> Run {
+    fn sat(&self, root: &K::Grid, flags: StopFlags<'_>) -> Run {
         let mut sat = SatEngine::new(self.puzzle, root, self.config.max_solutions, flags);
         let end = match sat.run() {
             SatState::Finished { exhausted: true } => End::Exhausted,
@@ -232,29 +231,29 @@ impl<'p> Runner<'_, 'p> {
     /// other thread's answer).
     fn learner(
         &self,
-        root: &Grid,
+        root: &K::Grid,
         hint: Option<&Picture>,
         order: Order,
         flags: StopFlags<'_>,
-    ) -> Learner<'p> {
+    ) -> Learner<'p, K> {
         self.learner_seeded(root, hint, order, self.config.seed, flags)
     }
 
     /// [`Runner::learner`], its order perturbed by `seed` instead of [`Config::seed`].
     fn learner_seeded(
         &self,
-        root: &Grid,
+        root: &K::Grid,
         hint: Option<&Picture>,
         order: Order,
         seed: u64,
         flags: StopFlags<'_>,
-    ) -> Learner<'p> {
+    ) -> Learner<'p, K> {
         // Symmetric learning holds for the clues alone: not when the caller fixed cells.
         let maps = match self.symmetric {
             true => symmetry::clue_symmetries(self.puzzle),
             false => Vec::new(),
         };
-        let mut learner = Learner::symmetric(self.puzzle, self.config.max_solutions, maps);
+        let mut learner = Learner::<K>::symmetric(self.puzzle, self.config.max_solutions, maps);
         if seed != 0 {
             learner.diversify(seed);
         }
@@ -276,7 +275,7 @@ impl<'p> Runner<'_, 'p> {
             return Ok(None);
         }
         let max = self.config.max_solutions.max(1);
-        let mut found = symmetry::symmetric_solutions(self.puzzle, flags);
+        let mut found = symmetry::symmetric_solutions::<K>(self.puzzle, flags);
         if !found.is_empty() && found.len() >= max {
             found.truncate(max);
             return Err(Run {
@@ -296,13 +295,13 @@ impl<'p> Runner<'_, 'p> {
     /// and the learner starts from the search's probed root. The learner's order is the guided
     /// one; once it has met [`PLAIN_JOINS`] conflicts, a learner in the plain order joins it,
     /// with a turn as long as its own.
-    fn interleaved(&self, root: Grid, flags: StopFlags<'_>) -> Run {
+    fn interleaved(&self, root: K::Grid, flags: StopFlags<'_>) -> Run {
         let hint = match self.symmetric_start(flags) {
             Ok(hint) => hint,
             Err(answer) => return answer,
         };
         self.after_early_turn(&root, hint.as_ref(), flags, || {
-            let mut search = Search::new(self.puzzle, self.config);
+            let mut search = Search::<K>::new(self.puzzle, self.config);
             search.start_from(root.clone());
             self.take_turns(search, &root, flags, hint.clone(), Some(PLAIN_JOINS))
         })
@@ -312,7 +311,7 @@ impl<'p> Runner<'_, 'p> {
     /// `then`'s, with the dropped learner's work added to it.
     fn after_early_turn(
         &self,
-        root: &Grid,
+        root: &K::Grid,
         hint: Option<&Picture>,
         flags: StopFlags<'_>,
         then: impl FnOnce() -> Run,
@@ -332,7 +331,7 @@ impl<'p> Runner<'_, 'p> {
     /// (`Err`), for the answer's statistics.
     fn early_turn(
         &self,
-        root: &Grid,
+        root: &K::Grid,
         hint: Option<&Picture>,
         flags: StopFlags<'_>,
     ) -> Result<Run, Stats> {
@@ -349,15 +348,15 @@ impl<'p> Runner<'_, 'p> {
     /// one).
     fn take_turns(
         &self,
-        mut search: Search<'p>,
-        root: &Grid,
+        mut search: Search<'p, K>,
+        root: &K::Grid,
         flags: StopFlags<'_>,
         mut hint: Option<Picture>,
         plain_joins: Option<u64>,
     ) -> Run {
         let mut termination = Termination::from_flags(flags);
         // The guided learner, then the plain one once it joins.
-        let mut learners: Vec<Learner<'p>> = Vec::new();
+        let mut learners: Vec<Learner<'p, K>> = Vec::new();
         let mut decisions = self.config.search_budget.max(1);
         let mut start = None;
         loop {
@@ -444,7 +443,7 @@ impl<'p> Runner<'_, 'p> {
     /// (BENCHMARKS.md, fourteenth session). It starts at once rather than after the early turn:
     /// on puzzles whose time is a uniqueness proof (the n-Dom family) the early turn is time
     /// lost.
-    fn portfolio(&self, root: Grid, flags: StopFlags<'_>) -> Run {
+    fn portfolio(&self, root: K::Grid, flags: StopFlags<'_>) -> Run {
         let hint = match self.symmetric_start(flags) {
             Ok(hint) => hint,
             Err(answer) => return answer,
@@ -471,7 +470,7 @@ impl<'p> Runner<'_, 'p> {
     /// other thread's answer).
     fn second_thread(
         &self,
-        root: &Grid,
+        root: &K::Grid,
         hint: Option<&Picture>,
         flags: StopFlags<'_>,
         switch: u64,
@@ -507,8 +506,8 @@ impl<'p> Runner<'_, 'p> {
 
     /// The search's first turn from `root` (`search_budget` decisions, which probe the root):
     /// the search, to go on with, or its answer if it reached one.
-    fn probe(&self, root: &Grid, flags: StopFlags<'_>) -> Result<Search<'p>, Run> {
-        let mut search = Search::new(self.puzzle, self.config);
+    fn probe(&self, root: &K::Grid, flags: StopFlags<'_>) -> Result<Search<'p, K>, Run> {
+        let mut search = Search::<K>::new(self.puzzle, self.config);
         search.start_from(root.clone());
         let mut termination = Termination::from_flags(flags);
         match search.resume(Some(self.config.search_budget.max(1)), &mut termination) {
@@ -524,17 +523,15 @@ impl<'p> Runner<'_, 'p> {
 /// the search for another near it, or the proof that there is none, for which the order
 /// learnt so far is worth keeping (reseeding once a solution was found took 11-Dom's
 /// uniqueness from 0.23 to 0.48 s). `Paused` if the budget ran out before a verdict.
-fn reseeded(
-    learner: &mut Learner<'_>,
+fn reseeded<K: Kind>(
+    learner: &mut Learner<'_, K>,
     seed: u64,
     (budget, unit): (u64, u64),
     flags: StopFlags<'_>,
 ) -> LearnState {
     let (mut spent, mut spans) = (0, 0);
     loop {
-        let span = unit
-            .saturating_mul(crate::engine::learn::luby(spans))
-            .min(budget - spent);
+        let span = unit.saturating_mul(learn::luby(spans)).min(budget - spent);
         let state = learner.run(Some(span), &mut Termination::from_flags(flags));
         spent += span;
         spans += 1;
@@ -592,7 +589,8 @@ pub(crate) fn race(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::random_set;
+    use crate::generate::{random_colour_puzzle, random_set, Rng};
+    use crate::kind::{BlackWhite, Coloured};
     use crate::solve::{Solver, Status};
 
     /// When the learner answers after the search's turns, the search's probes and line solves
@@ -629,10 +627,10 @@ mod tests {
     /// verdict and number of solutions, and, when there are fewer than asked for, the same
     /// solutions (whichever engine found them). `run` gets the runner and the root; what it
     /// returns is passed on to `seen` with the outcome, for the caller's own checks.
-    fn agree_with_search<T>(
+    fn agree_with_search<K: Kind, T>(
         puzzles: &[Puzzle],
         threads: usize,
-        run: impl Fn(&Runner<'_, '_>, &Grid) -> (Run, T),
+        run: impl Fn(&Runner<'_, '_, K>, &K::Grid) -> (Run, T),
         mut seen: impl FnMut(usize, T, &crate::solve::Outcome),
     ) {
         for (i, puzzle) in puzzles.iter().enumerate() {
@@ -652,9 +650,9 @@ mod tests {
                     config: &config,
                     puzzle,
                     symmetric: true,
+                    kind: PhantomData,
                 };
-                let crate::solve::Root::Grid(root) =
-                    crate::solve::root::<BlackWhite>(puzzle, &[], None)
+                let crate::solve::Root::Grid(root) = crate::solve::root::<K>(puzzle, &[], None)
                 else {
                     assert_eq!(want.status, Status::NoSolution, "puzzle {i}");
                     continue;
@@ -678,7 +676,7 @@ mod tests {
     #[test]
     fn turns_of_two_learners_agree_with_search() {
         let mut learnt = 0;
-        agree_with_search(
+        agree_with_search::<BlackWhite, _>(
             &random_set(7, 60, 14, 14, 0.5),
             1,
             |runner, root| {
@@ -711,7 +709,7 @@ mod tests {
         let mut conflicts = Vec::new();
         for (switch, unit) in [(2, u64::MAX), (u64::MAX, u64::MAX), (u64::MAX, 2)] {
             let mut counted = Vec::new();
-            agree_with_search(
+            agree_with_search::<BlackWhite, _>(
                 &puzzles,
                 2,
                 |runner, root| {
@@ -748,5 +746,58 @@ mod tests {
             .filter(|((_, reseeded), (_, alone))| *alone > 2 && reseeded != alone)
             .count();
         assert!(reseeded >= 5, "reseeding changed {reseeded} runs");
+    }
+
+    /// Sparse random colour puzzles, hard enough for the learners to answer some.
+    fn colour_puzzles() -> Vec<Puzzle> {
+        let mut rng = Rng::new(5);
+        (0..40)
+            .map(|_| {
+                let side = rng.range(12, 18);
+                random_colour_puzzle(&mut rng, side, side, 2, 0.3)
+            })
+            .collect()
+    }
+
+    /// The two-thread portfolio on colour puzzles gives the search's verdicts and, when it
+    /// finds every solution, the same ones, whichever thread answers; some answers come from a
+    /// learner, so the puzzles reach the race.
+    #[test]
+    fn two_threads_agree_with_search_on_colour_puzzles() {
+        let mut learnt = 0;
+        agree_with_search::<Coloured, _>(
+            &colour_puzzles(),
+            2,
+            |runner, root| (runner.portfolio(root.clone(), StopFlags::default()), ()),
+            |i, (), got| {
+                assert_ne!(got.status, Status::Unknown, "puzzle {i}");
+                learnt += usize::from(got.engine == Engine::Learn);
+            },
+        );
+        assert!(learnt >= 10, "only {learnt} answers came from the learners");
+    }
+
+    /// `seed` perturbs a colour learner's order: on puzzles that need it, the learner's work
+    /// differs from seed to seed, and the answers do not.
+    #[test]
+    fn the_seed_changes_the_colour_learners_order() {
+        let mut differ = 0;
+        for puzzle in colour_puzzles() {
+            let solve = |seed| {
+                Solver::new(Config {
+                    engine: Engine::Learn,
+                    seed,
+                    ..Config::default()
+                })
+                .solve(&puzzle)
+            };
+            let (a, b) = (solve(0), solve(7));
+            assert_eq!(a.status, b.status);
+            differ += usize::from(a.stats.decisions != b.stats.decisions);
+        }
+        assert!(
+            differ >= 10,
+            "the seed changed the work on {differ} puzzles"
+        );
     }
 }

@@ -33,9 +33,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::learn::{LearnState, Learner};
+use crate::engine::learn::{self, LearnState, Learner};
+use crate::kind::Kind;
 use crate::termination::{StopFlags, Termination};
-use nonogram_model::{Axis, Picture, Puzzle};
+use nonogram_model::{Axis, Clue, Picture, Puzzle};
 
 /// Conflicts allowed to each attempt of the symmetric learner: a few tens of milliseconds. A
 /// well-made symmetric puzzle's solution is found in a handful (the n-Dom puzzles: none at
@@ -86,25 +87,23 @@ pub(crate) fn clue_symmetries(puzzle: &Puzzle) -> Vec<CellMap> {
         ]);
     }
     // Whether the line of box cells `a` to `b` (its ends, in reading order) goes to a line with
-    // `clue`, read in the direction the map gives it.
-    let keeps = |map: Map, clue: &[u32], a: (usize, usize), b: (usize, usize)| {
+    // `clue` (its runs and their colours), read in the direction the map gives it.
+    let keeps = |map: Map, clue: &Clue, a: (usize, usize), b: (usize, usize)| {
         let (a, b) = (map(a.0, a.1, h, w), map(b.0, b.1, h, w));
         let (image, forward) = if a.0 == b.0 {
-            (rows[r0 + a.0].runs(), a.1 < b.1)
+            (&rows[r0 + a.0], a.1 < b.1)
         } else {
-            (cols[c0 + a.1].runs(), a.0 < b.0)
+            (&cols[c0 + a.1], a.0 < b.0)
         };
-        if forward {
-            image == clue
-        } else {
-            image.iter().rev().eq(clue.iter())
-        }
+        let n = clue.len();
+        image.len() == n
+            && (0..n).all(|k| image.run(if forward { k } else { n - 1 - k }) == clue.run(k))
     };
     let width = puzzle.width();
     maps.into_iter()
         .filter(|&map| {
-            (0..h).all(|r| keeps(map, rows[r0 + r].runs(), (r, 0), (r, w - 1)))
-                && (0..w).all(|c| keeps(map, cols[c0 + c].runs(), (0, c), (h - 1, c)))
+            (0..h).all(|r| keeps(map, &rows[r0 + r], (r, 0), (r, w - 1)))
+                && (0..w).all(|c| keeps(map, &cols[c0 + c], (0, c), (h - 1, c)))
         })
         .map(|map| {
             let mut cells: CellMap = (0..width * puzzle.height()).collect();
@@ -154,7 +153,7 @@ pub(crate) fn image(picture: &Picture, map: &CellMap) -> Picture {
     let width = picture.width();
     let mut out = Picture::new(width, picture.height());
     for (v, &to) in map.iter().enumerate() {
-        out.set(to / width, to % width, picture.get(v / width, v % width));
+        out.set_colour(to / width, to % width, picture.colour(v / width, v % width));
     }
     out
 }
@@ -165,8 +164,8 @@ pub(crate) fn image(picture: &Picture, map: &CellMap) -> Picture {
 /// [`TIME_LIMIT`] (and the caller's `flags`). Returns that solution followed by its distinct
 /// images under all the clue symmetries (solutions too), or nothing if the clues have no
 /// symmetry or no symmetric solution was found in time.
-pub(crate) fn symmetric_solutions(puzzle: &Puzzle, flags: StopFlags<'_>) -> Vec<Picture> {
-    if !crate::engine::learn::fits(puzzle) {
+pub(crate) fn symmetric_solutions<K: Kind>(puzzle: &Puzzle, flags: StopFlags<'_>) -> Vec<Picture> {
+    if !learn::fits::<K>(puzzle) {
         return Vec::new();
     }
     let symmetries = clue_symmetries(puzzle);
@@ -176,7 +175,7 @@ pub(crate) fn symmetric_solutions(puzzle: &Puzzle, flags: StopFlags<'_>) -> Vec<
         if tied.is_empty() || flags.should_stop() {
             break;
         }
-        let mut learner = Learner::new(puzzle, 1);
+        let mut learner = Learner::<K>::new(puzzle, 1);
         for map in tied {
             learner.tie(map);
         }
@@ -203,6 +202,7 @@ pub(crate) fn symmetric_solutions(puzzle: &Puzzle, flags: StopFlags<'_>) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kind::BlackWhite;
 
     fn puzzle(rows: &[&str]) -> Puzzle {
         Puzzle::from_picture(&Picture::from_strings(rows).unwrap())
@@ -265,7 +265,7 @@ mod tests {
     fn a_symmetric_solution_and_its_images() {
         // The two diagonals of a 2×2: each is the other's mirror image.
         let diagonal = puzzle(&["#.", ".#"]);
-        let found = symmetric_solutions(&diagonal, StopFlags::default());
+        let found = symmetric_solutions::<BlackWhite>(&diagonal, StopFlags::default());
         assert_eq!(
             found.len(),
             2,
@@ -274,6 +274,6 @@ mod tests {
         assert!(found.iter().all(|p| diagonal.check(p).is_ok()));
         // A puzzle without clue symmetry gets nothing.
         let r = puzzle(&["##.#", "#..."]);
-        assert!(symmetric_solutions(&r, StopFlags::default()).is_empty());
+        assert!(symmetric_solutions::<BlackWhite>(&r, StopFlags::default()).is_empty());
     }
 }

@@ -11,6 +11,7 @@ use super::explain::Span;
 use super::lit::{Lit, Var};
 use super::trail::Reason;
 use super::Learner;
+use crate::kind::Kind;
 
 /// Scratch of conflict analysis, kept between conflicts to avoid allocating.
 #[derive(Debug)]
@@ -44,7 +45,7 @@ impl Analysis {
     }
 }
 
-impl Learner<'_> {
+impl<K: Kind> Learner<'_, K> {
     /// First-UIP analysis of a conflict whose literals are all false, with at least one at the
     /// current level. Returns the learnt clause (asserting literal first, then the literal of
     /// the backjump level) and that level.

@@ -15,6 +15,7 @@
 use super::lit::{Lit, Value};
 use super::trail::Reason;
 use super::Learner;
+use crate::kind::Kind;
 
 /// Words of a clause's header in the arena.
 const HEADER: usize = 2;
@@ -42,7 +43,7 @@ pub(super) const MAX_ARENA: usize = 1 << 26;
 /// A clause: its offset in the arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(transparent)]
-pub(super) struct ClauseRef(u32);
+pub(crate) struct ClauseRef(u32);
 
 /// A clause watching a literal.
 #[derive(Clone, Copy, Debug)]
@@ -68,12 +69,12 @@ pub(super) struct ClauseDb {
 }
 
 impl ClauseDb {
-    /// An empty database over `cells` cells.
-    pub fn new(cells: usize) -> ClauseDb {
+    /// An empty database over `vars` variables.
+    pub fn new(vars: usize) -> ClauseDb {
         ClauseDb {
             arena: Vec::new(),
             learnt: Vec::new(),
-            watches: vec![Vec::new(); 2 * cells],
+            watches: vec![Vec::new(); 2 * vars],
             max_learnts: FIRST_REDUCE,
             increment: REDUCE_INCREMENT,
         }
@@ -120,7 +121,7 @@ impl ClauseDb {
     pub fn add(&mut self, lits: &[Lit], lbd: Option<u32>) -> ClauseRef {
         debug_assert!(lits.len() >= 2);
         // Offsets fit in u32: the arena is pruned past MAX_ARENA (see `Learner::run`), and one
-        // clause holds at most every cell (at most MAX_CELLS).
+        // clause holds at most every variable (at most MAX_VARS).
         let clause = ClauseRef(self.arena.len() as u32);
         self.arena.push(Lit::from_code(lits.len() as u32));
         self.arena
@@ -188,7 +189,7 @@ impl ClauseDb {
     }
 }
 
-impl Learner<'_> {
+impl<K: Kind> Learner<'_, K> {
     /// Adds a clause: learnt with its literal block distance, or permanent (`None`).
     pub(super) fn add_clause(&mut self, lits: &[Lit], lbd: Option<u32>) -> ClauseRef {
         self.db.add(lits, lbd)

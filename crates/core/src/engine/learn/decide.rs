@@ -1,18 +1,20 @@
-//! Decisions: which cell to decide next, and which way.
+//! Decisions: which variable to decide next, and which way.
 //!
-//! The cell is the most active unassigned one ([`super::heap`]); the value is the cell's target
+//! The variable is the most active unassigned one ([`super::heap`]); the value is its target
 //! phase if it has one ([`super::restart`]), else its saved phase, the value it last had. The
 //! first decisions, before conflicts have given the activities any meaning, are where the order
-//! matters most and where the learner knows least; [`Learner::guide`] orders them by each cell's
-//! chance of being filled, estimated from the clues, and [`Learner::diversify`] perturbs that
-//! order reproducibly.
+//! matters most and where the learner knows least; [`Learner::guide`] orders them by each
+//! literal's chance, estimated from the clues, and [`Learner::diversify`] perturbs that order
+//! reproducibly.
 
-use nonogram_model::{Cell, Picture};
+use nonogram_model::Picture;
 
+use super::lines::LearnLines;
 use super::lit::Var;
 use super::Learner;
 use crate::generate::Rng;
-use crate::marginals::{self, Rounds};
+use crate::kind::Kind;
+use crate::marginals::Rounds;
 
 /// The largest initial activity [`Learner::guide`] gives (the first conflict bumps by 1).
 const GUIDE_SCALE: f64 = 1e-3;
@@ -20,19 +22,19 @@ const GUIDE_SCALE: f64 = 1e-3;
 /// a tenth of a second.
 const GUIDE_WORK: usize = 1 << 25;
 
-/// The value each cell is decided with.
+/// The value each variable is decided with.
 #[derive(Debug)]
 pub(super) struct Phases {
-    /// Per cell: the value it last had (phase saving).
+    /// Per variable: the value it last had (phase saving).
     pub saved: Vec<bool>,
-    /// Target phases: per cell, the value it had on the longest conflict-free trail since the
-    /// last restart (`None` if it was not on it), and that trail's length. See
+    /// Target phases: per variable, the value it had on the longest conflict-free trail since
+    /// the last restart (`None` if it was not on it), and that trail's length. See
     /// [`Learner::remember_target`].
     pub target: Vec<Option<bool>>,
     pub target_len: usize,
     /// Best phases: the values of the longest conflict-free trail since the last rephase, and
-    /// that trail's length; cells off it keep their value from an earlier best trail (`None` if
-    /// none had them). See [`Learner::rephase`].
+    /// that trail's length; variables off it keep their value from an earlier best trail
+    /// (`None` if none had them). See [`Learner::rephase`].
     pub best: Vec<Option<bool>>,
     pub best_len: usize,
     /// The phases the learner started from (the guided ones, if guided), taken at its first
@@ -41,27 +43,27 @@ pub(super) struct Phases {
 }
 
 impl Phases {
-    /// All cells empty first, no target.
-    pub fn new(cells: usize) -> Phases {
+    /// Every variable decided `first` (see `LearnLines::FIRST_PHASE`), no target.
+    pub fn new(vars: usize, first: bool) -> Phases {
         Phases {
-            saved: vec![false; cells],
-            target: vec![None; cells],
+            saved: vec![first; vars],
+            target: vec![None; vars],
             target_len: 0,
-            best: vec![None; cells],
+            best: vec![None; vars],
             best_len: 0,
             original: Vec::new(),
         }
     }
 
-    /// Whether to decide cell `v` filled: its target phase, else its saved phase.
+    /// The value to decide `v` with: its target phase, else its saved phase.
     #[inline]
-    pub fn filled(&self, v: Var) -> bool {
+    pub fn value(&self, v: Var) -> bool {
         self.target[v.index()].unwrap_or(self.saved[v.index()])
     }
 }
 
-impl Learner<'_> {
-    /// The unassigned cell of highest activity.
+impl<K: Kind> Learner<'_, K> {
+    /// The unassigned variable of highest activity.
     pub(super) fn pick(&mut self) -> Option<Var> {
         while let Some(v) = self.heap.pop() {
             if self.trail.is_unknown(v) {
@@ -105,25 +107,25 @@ impl Learner<'_> {
         self.guide(stop);
     }
 
-    /// Takes the values of a known solution as every cell's phase and target: the first
+    /// Takes the values of a known solution as every variable's phase and target: the first
     /// descent then reaches it without a conflict (propagation from a subset of a solution never
     /// contradicts), and later ones search around it for another.
     pub fn follow(&mut self, solution: &Picture) {
-        let width = self.lines.width;
-        for v in 0..self.trail.values.len() {
-            let filled = solution.get(v / width, v % width);
-            self.phases.saved[v] = filled;
-            self.phases.target[v] = Some(filled);
+        for v in 0..self.phases.saved.len() {
+            let value = self.lines.value_in(solution, Var::new(v));
+            self.phases.saved[v] = value;
+            self.phases.target[v] = Some(value);
         }
     }
 
     /// Guides the first decisions by the clues (call after [`Learner::start_from`]). Each
-    /// unknown cell's chance `p` of being filled is estimated by belief propagation over the
-    /// lines, given the cells known at level 0 ([`marginals::estimate`]). The likelier value
-    /// becomes the cell's phase, and the estimate's certainty `|2p − 1|` its initial activity,
-    /// so the surest cells are decided first, each the likely way. The activities are
-    /// [`GUIDE_SCALE`] at most, below the first conflict's bump, so conflicts take over the
-    /// order at once; the early decisions, which shape the run, are the guided ones.
+    /// unknown literal's chance `p` is estimated by belief propagation over the lines, given the
+    /// facts of level 0 ([`LearnLines::chances`], [`crate::marginals`]). For black and white the
+    /// likelier value becomes the cell's phase, and the estimate's certainty `|2p − 1|` its
+    /// initial activity, so the surest cells are decided first, each the likely way (each kind
+    /// says how, [`LearnLines::guidance`]). The activities are [`GUIDE_SCALE`] at most, below
+    /// the first conflict's bump, so conflicts take over the order at once; the early
+    /// decisions, which shape the run, are the guided ones.
     ///
     /// On the tournament sets the first round alone (each line's plain pattern shares, taken as
     /// independent evidence) took 10–20% off the time; the later rounds, which let each line's
@@ -134,66 +136,45 @@ impl Learner<'_> {
     /// (on a second thread, or once a puzzle proves hard).
     ///
     /// The rounds are capped so that they take at most [`GUIDE_WORK`] steps of the lines'
-    /// programmes (per round, the sum over the lines of `(runs + 1) · (slack + 1) + cells`,
-    /// the slack being how far the runs can move); a puzzle too large for one round keeps the
-    /// plain order: it spends its time elsewhere. (Counting `(runs + 1) · (cells + 1)` instead
-    /// left random 300×300 puzzles two rounds, and two of four timed out at 60 s; with the
-    /// rounds they take 2.4–5.6 s.)
+    /// programmes ([`LearnLines::round_work`] per round); a puzzle too large for one round
+    /// keeps the plain order: it spends its time elsewhere. (Counting `(runs + 1) · (cells + 1)`
+    /// per line instead of the slack left random 300×300 puzzles two rounds, and two of four
+    /// timed out at 60 s; with the rounds they take 2.4–5.6 s.)
     ///
     /// The rounds stop when `stop` says so (asked before each line), with the estimate so far.
     pub fn guide(&mut self, stop: impl FnMut() -> bool) {
-        // A line's programme covers, per run, the starts between its leftmost and rightmost
-        // placements, and a pass over the cells.
-        let lines = &self.lines;
-        let work: usize = (0..lines.slots())
-            .map(|slot| {
-                let runs = lines.clues[slot];
-                let len = lines.range(slot).1;
-                let shortest: usize = runs.iter().map(|&r| r as usize + 1).sum();
-                (runs.len() + 1) * (len + 2).saturating_sub(shortest) + len
-            })
-            .sum();
+        let work = self.lines.round_work();
         let rounds = Rounds::default();
         let rounds = Rounds {
             max: rounds.max.min(GUIDE_WORK / work.max(1)),
             ..rounds
         };
-        if rounds.max == 0 {
+        if work == 0 || rounds.max == 0 {
             return;
         }
-        let known = self.known_cells();
-        let Some(chances) = marginals::estimate(
-            lines.width,
-            lines.height,
-            &lines.clues,
-            &known,
-            rounds,
-            stop,
-        ) else {
-            // Level 0 contradicts; the first propagation will say so.
+        let Some(chances) = self.lines.chances(&self.trail, rounds, stop) else {
+            // Level 0 contradicts (the first propagation will say so), or no estimate.
             return;
         };
         for (v, p) in chances.into_iter().enumerate() {
-            if self.trail.values[v] != Cell::Unknown {
+            let var = Var::new(v);
+            if !self.trail.is_unknown(var) {
                 continue;
             }
+            let (value, certainty) = K::Lines::guidance(p);
             // A solution being followed keeps its values.
             if self.phases.target[v].is_none() {
-                self.phases.saved[v] = p > 0.5;
+                self.phases.saved[v] = value;
             }
-            self.heap.activity[v] += (2.0 * p - 1.0).abs() * GUIDE_SCALE;
+            self.heap.activity[v] += certainty * GUIDE_SCALE;
         }
         self.heap.rebuild();
-    }
-
-    /// Every cell's value now, row by row.
-    pub(super) fn known_cells(&self) -> Vec<Cell> {
-        self.trail.values.clone()
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::BwLearner;
     use super::*;
     use crate::generate::random_puzzle;
     use crate::grid::Grid;
@@ -207,22 +188,18 @@ mod tests {
         let mut checked = 0;
         for seed in 0..40 {
             let puzzle = random_puzzle(&mut Rng::new(seed), W, H, 0.5);
-            let mut learner = Learner::new(&puzzle, 2);
+            let mut learner = BwLearner::new(&puzzle, 2);
             if !learner.start_from(&Grid::new(W, H)) {
                 continue;
             }
             learner.guide(|| false);
-            let known = learner.known_cells();
-            let chance = marginals::estimate(
-                W,
-                H,
-                &learner.lines.clues,
-                &known,
-                Rounds::default(),
-                || false,
-            )
-            .expect("level 0 is consistent");
-            let unknown: Vec<usize> = (0..W * H).filter(|&v| known[v] == Cell::Unknown).collect();
+            let chance = learner
+                .lines
+                .chances(&learner.trail, Rounds::default(), || false)
+                .expect("level 0 is consistent");
+            let unknown: Vec<usize> = (0..W * H)
+                .filter(|&v| learner.trail.is_unknown(Var::new(v)))
+                .collect();
             if unknown.is_empty() {
                 continue;
             }

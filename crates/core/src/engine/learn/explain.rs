@@ -1,47 +1,37 @@
-//! Line explanations: the few known cells of a line that forced one of its deductions, built
-//! on demand when conflict analysis asks for them.
+//! Explanations: the few facts of a line that forced one of its deductions (or of a cell, for
+//! colour's cell rule), built on demand when conflict analysis asks for them, and kept in an
+//! arena for as long as the deduced literal stays assigned.
 //!
-//! Line propagation records only which line fixed a cell and when (`Reason::Line`). Most such
-//! cells never take part in a conflict; for those that do, the explanation is built here: the
-//! known cells of the line at that moment, with the fixed cell flipped, admit no placement; we
-//! drop known cells one at a time, latest first, keeping each only if the line becomes feasible
-//! without it. What remains is a small reason (often a handful of cells near the deduction),
-//! kept for as long as the cell stays assigned. Long lines first try a window around the cell
-//! ([`WINDOW`]).
+//! Line propagation records only which line fixed a literal and when (`Reason::Line`). Most
+//! such literals never take part in a conflict; for those that do, the kind's lines explain it
+//! ([`super::lines::LearnLines::explain`]): the line's facts at that moment, with the deduced
+//! literal flipped, admit no placement, and facts are dropped one at a time, latest first,
+//! while that stays so. What remains is a small reason (often a handful of cells near the
+//! deduction).
 
-use nonogram_model::Cell;
-
+use super::lines::LearnLines;
 use super::lit::{Lit, Var};
+use super::propagate::Conflict;
 use super::trail::Reason;
 use super::Learner;
-use crate::line::{Line, LineSolve};
+use crate::kind::Kind;
 
-/// Explanations in lines of more than 128 cells first try the known cells within this many
-/// cells of the target (then twice as many, and so on).
-const WINDOW: usize = 16;
-
-/// The explanations built so far, and the scratch masks that build them.
+/// The explanations built so far.
 ///
-/// The explanations live in one arena, each cell naming its stretch, as the clauses do: a
+/// The explanations live in one arena, each variable naming its stretch, as the clauses do: a
 /// conflict builds a few dozen, and an allocation and a free for each cost about 3% of the
-/// learner's time on tournament puzzles. An unassigned cell's stretch becomes garbage, and the
-/// arena is compacted when garbage is most of it.
+/// learner's time on tournament puzzles. An unassigned variable's stretch becomes garbage, and
+/// the arena is compacted when garbage is most of it.
 #[derive(Debug)]
 pub(super) struct Explanations {
-    /// Per cell: where its explanation lies in `arena`, once built (`NONE` before, and again
-    /// once the cell is unassigned).
+    /// Per variable: where its explanation lies in `arena`, once built (`NONE` before, and
+    /// again once the variable is unassigned).
     spans: Vec<Span>,
     arena: Vec<Lit>,
-    /// Literals of `arena` that no cell names any more.
+    /// Literals of `arena` that no variable names any more.
     garbage: usize,
-    /// The known cells of the line being explained.
-    filled: Vec<u64>,
-    empty: Vec<u64>,
     /// The explanation being built.
     reason: Vec<Lit>,
-    /// Explanations made from a window of their line (tests check that they happen).
-    #[cfg(test)]
-    pub windows: u64,
 }
 
 /// A stretch of the explanations' arena.
@@ -64,17 +54,13 @@ impl Span {
 }
 
 impl Explanations {
-    /// None built yet, for `cells` cells and lines of up to `words` words.
-    pub fn new(cells: usize, words: usize) -> Explanations {
+    /// None built yet, for `vars` variables.
+    pub fn new(vars: usize) -> Explanations {
         Explanations {
-            spans: vec![Span::NONE; cells],
+            spans: vec![Span::NONE; vars],
             arena: Vec::new(),
             garbage: 0,
-            filled: vec![0; words],
-            empty: vec![0; words],
             reason: Vec::new(),
-            #[cfg(test)]
-            windows: 0,
         }
     }
 
@@ -164,130 +150,10 @@ impl Explanations {
     }
 }
 
-impl Learner<'_> {
-    /// A small set of known cells of line `slot` that, with the trail `stamp` long, forced cell
-    /// `target` (or, without a target, that admit no placement at all), as the literals that are
-    /// false now: the clause "one of these cells differs, or the target has its value". Into
-    /// `explanations.reason`.
-    fn explain_line(&mut self, slot: usize, stamp: u32, target: Option<Var>) {
-        let lines = &self.lines;
-        let (range, len) = lines.range(slot);
-        let words = range.len();
-        let clue = lines.clues[slot];
-        let target = target.map(|t| (t, lines.position_in(slot, t)));
-        // The known cells then: the line's stretch of `lines.trail` below the stamp (`known`,
-        // read latest first below), in the masks of the cells known now minus those since.
-        let mut known = lines.known(slot);
-        let (f, e) = (&mut self.explanations.filled, &mut self.explanations.empty);
-        f[..words].copy_from_slice(&lines.filled[range.clone()]);
-        e[..words].copy_from_slice(&lines.empty[range]);
-        while let Some((&(position, i), earlier)) = known.split_last() {
-            if position < stamp {
-                break;
-            }
-            let i = i as usize;
-            f[i / 64] &= !(1 << (i % 64));
-            e[i / 64] &= !(1 << (i % 64));
-            known = earlier;
-        }
-        // Facts of level 0 stay: they hold everywhere, so a clause never needs them. They are
-        // the oldest cells, which the loop below would try last anyway, so this saves their
-        // checks without changing any explanation's other cells.
-        let facts = self
-            .trail
-            .lim
-            .first()
-            .map_or(self.trail.lits.len(), |&start| start) as u32;
-        let first = known.partition_point(|&(position, _)| position < facts);
-        let known = &known[first..];
-        if let Some((t, i)) = target {
-            // The target flipped.
-            debug_assert!(self.trail.position[t.index()] >= stamp);
-            let (to, from) = if self.trail.values[t.index()] == Cell::Filled {
-                (&mut *e, &mut *f)
-            } else {
-                (&mut *f, &mut *e)
-            };
-            from[i / 64] &= !(1 << (i % 64));
-            to[i / 64] |= 1 << (i % 64);
-        }
-        debug_assert!(!self.solver.feasible(Line::new(clue, len, f, e)));
-        let mut reason = std::mem::take(&mut self.explanations.reason);
-        reason.clear();
-        if len <= 64 && !clue.is_empty() {
-            // One word per line: the masks stay in registers, and the check (inlined through
-            // the dispatch) is the cell-parallel solver's `u64` forward pass.
-            let (mut f, mut e) = (f[0], e[0]);
-            for &(_, i) in known.iter().rev() {
-                let bit = 1u64 << i;
-                let filled = f & bit != 0;
-                let (without_f, without_e) = (f & !bit, e & !bit);
-                if self
-                    .solver
-                    .feasible(Line::new(clue, len, &[without_f], &[without_e]))
-                {
-                    reason.push(Lit::new(lines.cell(slot, i as usize), !filled));
-                } else {
-                    (f, e) = (without_f, without_e);
-                }
-            }
-            self.explanations.reason = reason;
-            return;
-        }
-        // Lines of more than 128 cells: first look for a window around the target whose known
-        // cells suffice, doubling it from WINDOW cells each side, and explain from those alone.
-        // Such a line has many known cells, each check costs a few microseconds, and the cells
-        // that force one are mostly near it: on random 150×150 and 200×200 puzzles this cut the
-        // time per conflict by up to two thirds (BENCHMARKS.md). Any window whose cells leave the
-        // line infeasible gives a valid explanation; it need not be the smallest.
-        let mut window = 0..len;
-        if let Some((_, ti)) = target.filter(|_| len > 128 && known.len() > WINDOW) {
-            let mut half = WINDOW;
-            while 2 * half < len {
-                let (lo, hi) = (ti.saturating_sub(half), (ti + half + 1).min(len));
-                let (mut wf, mut we) = (f[..words].to_vec(), e[..words].to_vec());
-                for &(_, j) in known {
-                    let j = j as usize;
-                    if j < lo || j >= hi {
-                        wf[j / 64] &= !(1 << (j % 64));
-                        we[j / 64] &= !(1 << (j % 64));
-                    }
-                }
-                if !self.solver.feasible(Line::new(clue, len, &wf, &we)) {
-                    f[..words].copy_from_slice(&wf);
-                    e[..words].copy_from_slice(&we);
-                    window = lo..hi;
-                    #[cfg(test)]
-                    {
-                        self.explanations.windows += 1;
-                    }
-                    break;
-                }
-                half *= 2;
-            }
-        }
-        for &(_, i) in known.iter().rev() {
-            let i = i as usize;
-            if !window.contains(&i) {
-                continue;
-            }
-            let v = lines.cell(slot, i);
-            let filled = self.trail.values[v.index()] == Cell::Filled;
-            let word = if filled { &mut *f } else { &mut *e };
-            word[i / 64] &= !(1 << (i % 64));
-            if self.solver.feasible(Line::new(clue, len, f, e)) {
-                let word = if filled { &mut *f } else { &mut *e };
-                word[i / 64] |= 1 << (i % 64);
-                reason.push(Lit::new(v, !filled));
-            }
-        }
-        // The cells kept (and the facts) still admit no placement.
-        debug_assert!(!self.solver.feasible(Line::new(clue, len, f, e)));
-        self.explanations.reason = reason;
-    }
-
-    /// Where in the explanations' arena the false literals that forced cell `v` lie (its reason
-    /// clause, without `v` itself): built once per assignment, kept until `v` is unassigned.
+impl<K: Kind> Learner<'_, K> {
+    /// Where in the explanations' arena the false literals that forced variable `v` lie (its
+    /// reason clause, without `v` itself): built once per assignment, kept until `v` is
+    /// unassigned.
     /// The span is valid until the arena is next added to (the next explanation built).
     pub(super) fn reason_span(&mut self, v: Var) -> Span {
         if let Some(span) = self.explanations.span(v) {
@@ -300,17 +166,36 @@ impl Learner<'_> {
                 self.explanations.store(v, lits)
             }
             Reason::Line { slot, stamp } => {
-                self.explain_line(slot as usize, stamp, Some(v));
+                let reason = &mut self.explanations.reason;
+                self.lines
+                    .explain(slot as usize, stamp, Some(v), &self.trail, reason);
+                self.explanations.store_reason(Some(v))
+            }
+            Reason::Cell => {
+                let cell = v.index() / self.lines.per_cell();
+                let reason = &mut self.explanations.reason;
+                self.lines.explain_cell(cell, Some(v), &self.trail, reason);
                 self.explanations.store_reason(Some(v))
             }
         }
     }
 
-    /// The known cells of line `slot` that admit no placement now, as scratch in the
-    /// explanations' arena ([`Explanations::scratch`]).
-    pub(super) fn explain_conflict(&mut self, slot: usize) -> Span {
+    /// The facts of a line that admit no placement now, or of a cell that break its rule, as
+    /// scratch in the explanations' arena ([`Explanations::scratch`]).
+    pub(super) fn explain_conflict(&mut self, conflict: Conflict) -> Span {
         let now = self.trail.lits.len() as u32;
-        self.explain_line(slot, now, None);
+        let reason = &mut self.explanations.reason;
+        match conflict {
+            Conflict::Line(slot) => self.lines.explain(slot, now, None, &self.trail, reason),
+            Conflict::Cell(cell) => {
+                self.lines
+                    .explain_cell(cell as usize, None, &self.trail, reason)
+            }
+            Conflict::Clause(c) => {
+                reason.clear();
+                reason.extend_from_slice(self.db.lits(c));
+            }
+        }
         self.explanations.store_reason(None)
     }
 }
@@ -319,7 +204,7 @@ impl Learner<'_> {
 mod tests {
     use std::collections::HashSet;
 
-    use super::super::tests::search_all;
+    use super::super::tests::{search_all, BwLearner};
     use super::super::LearnState;
     use super::*;
     use crate::generate::{random_puzzle, Rng};
@@ -331,7 +216,7 @@ mod tests {
     #[test]
     fn the_arena_keeps_named_explanations_through_compaction() {
         let cells = 20;
-        let mut explanations = Explanations::new(cells, 1);
+        let mut explanations = Explanations::new(cells);
         let lits = |v: usize, round: usize| -> Vec<Lit> {
             (0..300 + v)
                 .map(|i| Lit::new(Var::new((v * 7 + i + round) % cells), i % 2 == 0))
@@ -383,7 +268,7 @@ mod tests {
             let Some(want) = search_all(&puzzle, max) else {
                 continue;
             };
-            let mut learner = Learner::new(&puzzle, max + 1);
+            let mut learner = BwLearner::new(&puzzle, max + 1);
             learner.restarts.unit = 2;
             let state = learner.run(None, &mut Termination::never());
             assert_eq!(
@@ -398,7 +283,7 @@ mod tests {
             assert_eq!(got, want, "seed {seed}");
             compared += 1;
             conflicts += learner.stats().backtracks;
-            windows += learner.explanations.windows;
+            windows += learner.lines.windows;
         }
         // The puzzles are hard enough to need conflicts, hence explanations, windows among them.
         assert!(

@@ -20,9 +20,10 @@
 //! it propagates at once, as `C` does). An image that is unit at a lower level or false
 //! everywhere is dropped: it is a redundant clause, and a few dozen in 24,000 are.
 
-use super::lit::{Lit, Value, Var};
+use super::lit::{Lit, Value};
 use super::trail::Reason;
 use super::Learner;
+use crate::kind::Kind;
 
 /// How many images were learnt, and how many dropped.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,7 +32,7 @@ pub(super) struct Images {
     pub dropped: u64,
 }
 
-impl Learner<'_> {
+impl<K: Kind> Learner<'_, K> {
     /// Learns the images of the clause just learnt (`learnt`, of literal block distance `lbd`)
     /// under the clue symmetries, where they can be watched soundly (see the module's text).
     pub(super) fn learn_images(&mut self, learnt: &[Lit], lbd: u32) {
@@ -39,8 +40,8 @@ impl Learner<'_> {
             // Learnt at level 0: so is each image, if it is not known already.
             for k in 0..self.symmetries.len() {
                 let image = Lit::new(
-                    Var::new(self.symmetries[k][unit.var().index()]),
-                    unit.is_filled(),
+                    self.image(&self.symmetries[k], unit.var()),
+                    unit.is_positive(),
                 );
                 if self.trail.value(image) == Value::Unknown {
                     self.assign(image, Reason::None);
@@ -58,7 +59,7 @@ impl Learner<'_> {
             image.extend(
                 learnt
                     .iter()
-                    .map(|l| Lit::new(Var::new(map[l.var().index()]), l.is_filled())),
+                    .map(|l| Lit::new(self.image(map, l.var()), l.is_positive())),
             );
             // A clause that is its own image is learnt already.
             if image.iter().all(|l| sorted.binary_search(l).is_ok()) {
@@ -107,8 +108,7 @@ impl Learner<'_> {
 mod tests {
     use proptest::prelude::*;
 
-    use super::super::tests::{enumerate_under_stress, search_all, slices};
-    use super::*;
+    use super::super::tests::{enumerate_under_stress, search_all, slices, BwLearner};
     use crate::engine::symmetry::clue_symmetries;
     use crate::generate::{random_picture, Rng};
     use crate::grid::Grid;
@@ -159,7 +159,7 @@ mod tests {
             }
             let max = 12;
             let Some(want) = search_all(&puzzle, max) else { return Ok(()) };
-            let mut learner = Learner::symmetric(&puzzle, max + 1, maps);
+            let mut learner = BwLearner::symmetric(&puzzle, max + 1, maps);
             prop_assert!(learner.start_from(&Grid::new(size, size)) || want.is_empty());
             prop_assert_eq!(enumerate_under_stress(&mut learner, slices)?, want);
         }
@@ -174,7 +174,7 @@ mod tests {
         for seed in 0..200 {
             let puzzle = Puzzle::from_picture(&symmetric_picture(seed, 16, 0.3, seed as u8));
             let maps = clue_symmetries(&puzzle);
-            let mut learner = Learner::symmetric(&puzzle, 50, maps.clone());
+            let mut learner = BwLearner::symmetric(&puzzle, 50, maps.clone());
             learner.run(None, &mut Termination::never());
             learnt += learner.images.learnt;
             dropped += learner.images.dropped;

@@ -1,130 +1,233 @@
-//! The lines as the learner sees them: each line's clue, its known cells as bit masks, its
-//! assigned cells in trail order, and the queue of lines waiting to be solved.
+//! The lines as the learner sees them, which is where the kinds of puzzle differ: the
+//! [`LearnLines`] trait, implemented for black and white ([`super::black_white`]) and for colour
+//! (`crate::colour::learn`).
 //!
-//! A line is named by its *slot*: rows first (slot `r`), then columns (slot `height + c`). The
-//! masks are what the line solvers read, so they are kept for every line in both orientations
-//! and updated on every assignment, one bit in the row and one in the column. The per-line
-//! trails are what explanations read: the known cells of a line at an earlier moment, latest
-//! first, without a scan of the trail or a sort.
+//! A line is named by its *slot*: rows first (slot `r`), then columns (slot `height + c`).
+//! The kind keeps each line's facts in the form its line solver reads (bit masks, in both
+//! orientations, updated on every assignment), each line's facts in trail order (what
+//! explanations read: the facts of a line at an earlier moment, latest first, without a scan
+//! of the trail or a sort), and the queue of lines whose facts changed since they were solved.
+//! The learner's loop, its clauses, analysis, decisions and restarts are the same for every
+//! kind, and talk to the lines only through this trait.
+
+use std::fmt::Debug;
 
 use std::collections::VecDeque;
-use std::ops::Range;
 
-use nonogram_model::{Axis, Puzzle};
+use nonogram_model::{ColourSet, Picture, Puzzle};
 
-use super::lit::Var;
-use crate::grid::words_for;
+use super::lit::{Lit, Var};
+use super::trail::Trail;
 
-/// The lines' clues and known cells, and the queue of lines to solve.
-#[derive(Debug)]
-pub(super) struct Lines<'p> {
-    pub width: usize,
-    pub height: usize,
-    /// Per line slot: the clue's runs.
-    pub clues: Vec<&'p [u32]>,
-    /// Known cells per line slot, `words_for(len)` words each: rows first, then columns.
-    pub filled: Vec<u64>,
-    pub empty: Vec<u64>,
-    row_words: usize,
-    col_words: usize,
-    /// Per cell: its row and column (no division on the hot paths).
-    row_col: Vec<[u32; 2]>,
-    /// Per line slot, its assigned cells in trail order as (trail position, index in the
-    /// line): the stretch of `trail` from the slot's `base`, `count` long. The trail is undone
-    /// last in, first out, so each stretch is too; an explanation reads the known cells of a
-    /// line at any earlier moment from it, latest first, without a scan or a sort.
-    pub trail: Vec<(u32, u32)>,
-    pub base: Vec<u32>,
-    pub count: Vec<u32>,
-    /// Lines whose cells changed since they were last solved, in the order they changed.
-    queue: VecDeque<u32>,
-    /// Per line slot: whether it is in `queue`, or is being solved (its own deductions need not
-    /// queue it again: see [`Lines::solving`]).
-    queued: Vec<bool>,
+/// The learner's lines for one kind of puzzle. The methods on the hot paths (`assign`,
+/// `unassign`, `solve`, the queue) are inlined into the learner, monomorphised per kind.
+pub(crate) trait LearnLines<'p>: Debug + Send + Sized {
+    /// Conflicts per Luby unit between restarts (see `restart`).
+    const RESTART_UNIT: u64;
+
+    /// The value a variable is decided with before anything has been learnt about it: black
+    /// and white tries a cell empty, colour tries a cell's entry (the decision that tells the
+    /// line solver most).
+    const FIRST_PHASE: bool;
+
+    /// Whether a rephase may set random phases (see `restart`).
+    const RANDOM_PHASES: bool;
+
+    /// The lines of `puzzle` (which the learner takes: see [`LearnLines::fits`]), every cell
+    /// unknown.
+    fn new(puzzle: &'p Puzzle) -> Self;
+
+    /// Whether the learner takes `puzzle`: its memory bound.
+    fn fits(puzzle: &Puzzle) -> bool;
+
+    /// Variables per cell: 1 for black and white, the palette's entries for colour. Variable
+    /// `cell · per_cell + k` is the `k`-th of cell `cell` (row by row).
+    fn per_cell(&self) -> usize;
+
+    /// The grid's width and height.
+    fn size(&self) -> (usize, usize);
+
+    /// Records `lit`, just put on the trail at `position`, in its lines, and queues them.
+    fn assign(&mut self, lit: Lit, position: u32);
+
+    /// Undoes the latest assignment of its lines, `lit`'s.
+    fn unassign(&mut self, lit: Lit);
+
+    /// Queues every line for solving.
+    fn queue_all(&mut self);
+
+    /// The next line to solve, taken off the queue.
+    fn next_dirty(&mut self) -> Option<usize>;
+
+    /// Empties the queue (after a conflict).
+    fn clear_queue(&mut self);
+
+    /// The trail was cut back to `len` entries, at a level where every line was at its
+    /// fixpoint: nothing is queued any more.
+    fn backtracked(&mut self, len: usize);
+
+    /// Applies the rules of a cell that the kind keeps beside its lines to the trail entries
+    /// not yet seen (colour: a cell has exactly one entry); a conflict names the cell. Black and
+    /// white has no such rule.
+    #[inline(always)]
+    fn propagate_cells(&mut self, trail: &mut Trail) -> Option<u32> {
+        let _ = trail;
+        None
+    }
+
+    /// Whether [`LearnLines::propagate_cells`] has seen every trail entry.
+    #[inline(always)]
+    fn cells_done(&self, trail: &Trail) -> bool {
+        let _ = trail;
+        true
+    }
+
+    /// Solves line `slot` and assigns what it proves, each with the reason "line `slot`, when
+    /// the trail was this long" (`Reason::Line`). Returns false if its facts admit no
+    /// placement.
+    fn solve(&mut self, slot: usize, trail: &mut Trail) -> bool;
+
+    /// Into `reason`, a small set of facts of line `slot`, as they were when the trail was
+    /// `stamp` long, that force `target` (or, without a target, admit no placement at all), as
+    /// the literals that are false now: the clause "one of these facts is undone, or the target
+    /// holds". The facts of level 0 hold everywhere and are never needed.
+    fn explain(
+        &mut self,
+        slot: usize,
+        stamp: u32,
+        target: Option<Var>,
+        trail: &Trail,
+        reason: &mut Vec<Lit>,
+    );
+
+    /// Into `reason`, the false literals that forced `v` by its cell's rule (`Reason::Cell`),
+    /// or, for a conflict of cell `cell` (`v` is `None`), that break the rule.
+    fn explain_cell(&self, cell: usize, v: Option<Var>, trail: &Trail, reason: &mut Vec<Lit>) {
+        let _ = (cell, v, trail, reason);
+        unreachable!("this kind has no rule of a cell beside its lines")
+    }
+
+    /// The picture of a complete assignment.
+    fn picture(&self, trail: &Trail) -> Picture;
+
+    /// Into `out`, the literals that hold when cell `cell` may take only the entries of
+    /// `options` (the facts of a root grid).
+    fn facts(&self, cell: usize, options: ColourSet, out: &mut Vec<Lit>);
+
+    /// The value variable `v` has in `picture`.
+    fn value_in(&self, picture: &Picture, v: Var) -> bool;
+
+    /// Each variable's estimated chance of being true, given the facts on the trail (which
+    /// must be at level 0), from the clues, by at most `rounds` rounds of belief propagation
+    /// over the lines (`crate::marginals`); `stop` is asked before each line. `None` when the
+    /// facts contradict, or when the kind has no estimate.
+    fn chances(
+        &self,
+        trail: &Trail,
+        rounds: crate::marginals::Rounds,
+        stop: impl FnMut() -> bool,
+    ) -> Option<Vec<f64>>;
+
+    /// How a variable's chance `p` of being true ([`LearnLines::chances`]) guides the first
+    /// decisions: the value it is decided with, and its initial activity (the surest first),
+    /// at most 1. The default is black and white's: the likelier value, by the estimate's
+    /// certainty `|2p − 1|`.
+    fn guidance(p: f64) -> (bool, f64) {
+        (p > 0.5, (2.0 * p - 1.0).abs())
+    }
+
+    /// The work of one round of [`LearnLines::chances`], in steps of the lines' programmes:
+    /// what bounds the rounds a large puzzle gets.
+    fn round_work(&self) -> usize;
 }
 
-impl<'p> Lines<'p> {
-    pub fn new(puzzle: &'p Puzzle) -> Lines<'p> {
-        let (width, height) = (puzzle.width(), puzzle.height());
-        let cells = width * height;
-        let (row_words, col_words) = (words_for(width), words_for(height));
-        let mut clues = Vec::with_capacity(width + height);
-        for axis in [Axis::Row, Axis::Column] {
-            clues.extend(puzzle.clues(axis).iter().map(|c| c.runs()));
-        }
-        let mask_words = row_words * height + col_words * width;
-        Lines {
+/// Where the cells are: each cell's row and column (no division on the hot paths), and the
+/// cell at each position of each line slot.
+#[derive(Debug)]
+pub(crate) struct Layout {
+    pub width: usize,
+    pub height: usize,
+    /// Per cell: its row and column.
+    row_col: Vec<[u32; 2]>,
+}
+
+impl Layout {
+    /// The layout of a `width` × `height` grid.
+    pub fn new(width: usize, height: usize) -> Layout {
+        Layout {
             width,
             height,
-            clues,
-            filled: vec![0; mask_words],
-            empty: vec![0; mask_words],
-            row_words,
-            col_words,
-            row_col: (0..cells)
+            row_col: (0..width * height)
                 .map(|v| [(v / width) as u32, (v % width) as u32])
                 .collect(),
-            trail: vec![(0, 0); 2 * cells],
-            base: (0..height)
-                .map(|r| r * width)
-                .chain((0..width).map(|c| cells + c * height))
-                .map(|base| base as u32)
-                .collect(),
-            count: vec![0; width + height],
-            queue: VecDeque::new(),
-            queued: vec![false; width + height],
         }
     }
 
     /// The number of line slots: rows and columns.
     pub fn slots(&self) -> usize {
-        self.clues.len()
+        self.width + self.height
     }
 
-    /// The words of the longest line.
-    pub fn max_words(&self) -> usize {
-        self.row_words.max(self.col_words)
-    }
-
-    /// The word range of a line slot's masks, and its length.
+    /// The length of line slot `slot`.
     #[inline]
-    pub fn range(&self, slot: usize) -> (Range<usize>, usize) {
+    pub fn len(&self, slot: usize) -> usize {
         if slot < self.height {
-            let base = slot * self.row_words;
-            (base..base + self.row_words, self.width)
+            self.width
         } else {
-            let base = self.height * self.row_words + (slot - self.height) * self.col_words;
-            (base..base + self.col_words, self.height)
+            self.height
         }
     }
 
-    /// The cell at position `i` of a line slot.
+    /// The cell (row by row) at position `i` of line slot `slot`.
     #[inline]
-    pub fn cell(&self, slot: usize, i: usize) -> Var {
-        Var::new(if slot < self.height {
+    pub fn cell(&self, slot: usize, i: usize) -> usize {
+        if slot < self.height {
             slot * self.width + i
         } else {
             i * self.width + (slot - self.height)
-        })
+        }
     }
 
-    /// The position of cell `v` in line slot `slot` (which holds it).
-    pub fn position_in(&self, slot: usize, v: Var) -> usize {
-        let [r, c] = self.row_col[v.index()];
+    /// The two lines of a cell, each as (slot, position of the cell in it): its row, then its
+    /// column.
+    #[inline]
+    pub fn lines_of(&self, cell: usize) -> [(usize, usize); 2] {
+        let [r, c] = self.row_col[cell].map(|x| x as usize);
+        [(r, c), (self.height + c, r)]
+    }
+
+    /// The position of cell `cell` in line slot `slot` (which holds it).
+    #[inline]
+    pub fn position_in(&self, slot: usize, cell: usize) -> usize {
+        let [r, c] = self.row_col[cell];
         let i = if slot < self.height { c } else { r } as usize;
-        debug_assert_eq!(self.cell(slot, i), v);
+        debug_assert_eq!(self.cell(slot, i), cell);
         i
     }
+}
 
-    /// The known cells of a line slot in trail order, as (trail position, index in the line).
-    pub fn known(&self, slot: usize) -> &[(u32, u32)] {
-        let base = self.base[slot] as usize;
-        &self.trail[base..base + self.count[slot] as usize]
+/// The queue of line slots whose facts changed since they were last solved.
+#[derive(Debug)]
+pub(crate) struct LineQueue {
+    /// In the order they changed.
+    queue: VecDeque<u32>,
+    /// Per line slot: whether it is in `queue`, or is being solved (its own deductions need not
+    /// queue it again: see [`LineQueue::solving`]).
+    queued: Vec<bool>,
+}
+
+impl LineQueue {
+    /// An empty queue of `slots` lines.
+    pub fn new(slots: usize) -> LineQueue {
+        LineQueue {
+            queue: VecDeque::new(),
+            queued: vec![false; slots],
+        }
     }
 
     /// Queues a line slot for solving (once).
     #[inline]
-    pub fn mark_dirty(&mut self, slot: usize) {
+    pub fn mark(&mut self, slot: usize) {
         if !self.queued[slot] {
             self.queued[slot] = true;
             self.queue.push_back(slot as u32);
@@ -133,15 +236,14 @@ impl<'p> Lines<'p> {
 
     /// The next line slot to solve, taken off the queue.
     #[inline]
-    pub fn next_dirty(&mut self) -> Option<usize> {
+    pub fn next(&mut self) -> Option<usize> {
         let slot = self.queue.pop_front()? as usize;
         self.queued[slot] = false;
         Some(slot)
     }
 
-    /// Empties the queue (after a conflict, or a backtrack: every line was at its fixpoint at
-    /// the level backtracked to).
-    pub fn clear_queue(&mut self) {
+    /// Empties the queue.
+    pub fn clear(&mut self) {
         for &slot in &self.queue {
             self.queued[slot as usize] = false;
         }
@@ -155,52 +257,55 @@ impl<'p> Lines<'p> {
         debug_assert!(on != self.queued[slot]);
         self.queued[slot] = on;
     }
+}
 
-    /// Sets the mask bits of a cell in its row and its column (`on`), or clears them.
-    #[inline]
-    fn write_masks(&mut self, v: Var, filled: bool, on: bool) {
-        let [r, c] = self.row_col[v.index()].map(|x| x as usize);
-        let row_word = r * self.row_words + c / 64;
-        let col_word = self.height * self.row_words + c * self.col_words + r / 64;
-        let masks = if filled {
-            &mut self.filled
-        } else {
-            &mut self.empty
-        };
-        for (word, bit) in [(row_word, c % 64), (col_word, r % 64)] {
-            if on {
-                masks[word] |= 1 << bit;
-            } else {
-                masks[word] &= !(1 << bit);
-            }
+/// Per line slot, its facts in trail order, each as (trail position, what the fact is in the
+/// line: the kind's code for a cell, or a cell's entry): the stretch of one array from the
+/// slot's base, as long as its count. The trail is undone last in, first out, so each stretch
+/// is too; an explanation reads a line's facts at any earlier moment from it, latest first,
+/// without a scan or a sort.
+#[derive(Debug)]
+pub(crate) struct LineTrails {
+    facts: Vec<(u32, u32)>,
+    base: Vec<u32>,
+    count: Vec<u32>,
+}
+
+impl LineTrails {
+    /// Room for `per_cell` facts per cell of each line of `layout`.
+    pub fn new(layout: &Layout, per_cell: usize) -> LineTrails {
+        let cells = layout.width * layout.height;
+        LineTrails {
+            facts: vec![(0, 0); 2 * cells * per_cell],
+            base: (0..layout.slots())
+                .scan(0, |next, slot| {
+                    let base = *next;
+                    *next += layout.len(slot) * per_cell;
+                    Some(base as u32)
+                })
+                .collect(),
+            count: vec![0; layout.slots()],
         }
     }
 
-    /// Records the assignment of cell `v` at trail `position` in its two lines, and queues them.
+    /// Records fact `code` of line slot `slot`, at trail position `position`.
     #[inline]
-    pub fn assign(&mut self, v: Var, filled: bool, position: u32) {
-        self.write_masks(v, filled, true);
-        let [r, c] = self.row_col[v.index()].map(|x| x as usize);
-        for (slot, i) in [(r, c), (self.height + c, r)] {
-            let at = (self.base[slot] + self.count[slot]) as usize;
-            self.trail[at] = (position, i as u32);
-            self.count[slot] += 1;
-            self.mark_dirty(slot);
-        }
+    pub fn push(&mut self, slot: usize, position: u32, code: u32) {
+        let at = (self.base[slot] + self.count[slot]) as usize;
+        self.facts[at] = (position, code);
+        self.count[slot] += 1;
     }
 
-    /// Undoes the assignment of cell `v`, the latest of both its lines.
+    /// Forgets the latest fact of line slot `slot`.
     #[inline]
-    pub fn unassign(&mut self, v: Var, filled: bool) {
-        self.write_masks(v, filled, false);
-        let [r, c] = self.row_col[v.index()];
-        self.count[r as usize] -= 1;
-        self.count[self.height + c as usize] -= 1;
+    pub fn pop(&mut self, slot: usize) {
+        self.count[slot] -= 1;
     }
 
-    /// Per cell, its row and column.
-    #[cfg(test)]
-    pub fn row_col(&self, v: Var) -> [u32; 2] {
-        self.row_col[v.index()]
+    /// The facts of a line slot in trail order.
+    #[inline]
+    pub fn of(&self, slot: usize) -> &[(u32, u32)] {
+        let base = self.base[slot] as usize;
+        &self.facts[base..base + self.count[slot] as usize]
     }
 }

@@ -1,14 +1,16 @@
-//! The learning engine: conflict-driven search over the cells, with the line solver as the
-//! propagator (lazy clause generation, as in Ohrimenko, Stuckey and Codish, *Propagation via
-//! lazy clause generation*, Constraints 2009).
+//! The learning engine: conflict-driven search over the cells' literals, with the line solver
+//! as the propagator (lazy clause generation, as in Ohrimenko, Stuckey and Codish, *Propagation
+//! via lazy clause generation*, Constraints 2009).
 //!
-//! The variables are the cells and nothing else. Propagation alternates two sources: learnt
-//! clauses (two watched literals, as in MiniSat) and the exact line solver, run on every line
-//! whose cells changed. Each cell the line solver fixes records *which line* fixed it and *when*
-//! (its position on the trail), and nothing more: an explanation is only needed if conflict
-//! analysis reaches that cell, which most never do. It is then built on demand: the known cells
-//! of the line at that moment, with the fixed cell flipped, admit no placement; we drop known
-//! cells one at a time, latest first, keeping each only if the line becomes feasible without
+//! The variables are the cells' literals and nothing else: for black and white, "the cell is
+//! filled"; for colour, "the cell has this entry", one per palette entry. Propagation
+//! alternates two sources: learnt clauses (two watched literals, as in MiniSat) and the exact
+//! line solver, run on every line whose facts changed (for colour also the rule that a cell has
+//! exactly one entry). Each literal the line solver fixes records *which line* fixed it and
+//! *when* (its position on the trail), and nothing more: an explanation is only needed if
+//! conflict analysis reaches that literal, which most never do. It is then built on demand: the
+//! facts of the line at that moment, with the fixed literal flipped, admit no placement; we drop
+//! facts one at a time, latest first, keeping each only if the line becomes feasible without
 //! it. What remains is a small reason (often a handful of cells near the deduction), and the
 //! clause learnt from reasons like these speaks only of cells, so it prunes every later branch
 //! where those cells recur: exactly what depth-first search, which forgets every dead end, lacks
@@ -16,23 +18,29 @@
 //!
 //! The rest is a textbook CDCL solver: first-UIP analysis with recursive clause minimization,
 //! non-chronological backjumping, VSIDS branching with phase saving and target phases (the
-//! first decisions guided by each cell's chance of being filled, estimated by belief
-//! propagation over the lines: `Learner::guide`), Luby restarts with rephasing, and a
-//! learnt-clause database in one flat arena, pruned by literal block distance (Audemard and
-//! Simon, *Glucose*, IJCAI 2009), and allowed to grow faster once a solution is found, when
-//! what remains is a refutation (the uniqueness proof). What was tried and dropped (Glucose
-//! restarts, probing at restarts, explanation caches, other phases, clauses shared between
-//! learners) is in BENCHMARKS.md. Solutions are enumerated with blocking clauses over the
-//! decisions that led to them (the rest of the grid follows from those), so `max_solutions` of
-//! 2 proves uniqueness as in the other engines.
+//! first decisions guided by each literal's chance, estimated by belief propagation over the
+//! lines: `Learner::guide`), Luby restarts with rephasing, and a learnt-clause database in one
+//! flat arena, pruned by literal block distance (Audemard and Simon, *Glucose*, IJCAI 2009),
+//! and allowed to grow faster once a solution is found, when what remains is a refutation (the
+//! uniqueness proof). What was tried and dropped (Glucose restarts, probing at restarts,
+//! explanation caches, other phases, clauses shared between learners) is in BENCHMARKS.md.
+//! Solutions are enumerated with blocking clauses over the decisions that led to them (the rest
+//! of the grid follows from those), so `max_solutions` of 2 proves uniqueness as in the other
+//! engines.
+//!
+//! One learner serves both kinds of puzzle: it is generic over the [`Kind`], whose lines
+//! ([`lines::LearnLines`]) are the only part that knows what a literal means. Black and white
+//! keeps its two masks per line and its bit-parallel line solvers ([`black_white`]); colour
+//! its entry masks, its line solver and its cell rule (`crate::colour::learn`).
 //!
 //! One concern per file, as varisat lays out the same ideas:
 //!
-//! - [`lit`]: cells, literals and values as newtypes;
+//! - [`lit`]: variables, literals and values as newtypes;
 //! - [`trail`]: the assignment and the trail, assigning and backtracking;
-//! - [`lines`]: the lines' masks and per-line trails, and the queue of lines to solve;
+//! - [`lines`]: what the learner asks of a kind's lines, and the parts both kinds share;
+//! - [`black_white`]: the black-and-white lines, their solving and explanations;
 //! - [`propagate`]: clause and line propagation to a fixpoint;
-//! - [`explain`]: the line solver's deductions explained on demand;
+//! - [`explain`]: the lines' deductions explained on demand, kept in an arena;
 //! - [`analyze`]: first-UIP conflict analysis and clause minimisation;
 //! - [`clauses`]: the clause arena, watch lists and reduction by LBD;
 //! - [`heap`]: the variable heap (VSIDS);
@@ -45,31 +53,31 @@
 //! loop.
 
 mod analyze;
+pub(crate) mod black_white;
 mod clauses;
 mod decide;
 mod explain;
 mod heap;
 mod images;
-mod lines;
-mod lit;
+pub(crate) mod lines;
+pub(crate) mod lit;
 mod propagate;
 mod restart;
 mod solutions;
-mod trail;
+pub(crate) mod trail;
 
-use nonogram_model::{Cell, Picture, Puzzle};
+use nonogram_model::{Cells, Picture, Puzzle};
 
 use crate::config::Stats;
 use crate::engine::symmetry::CellMap;
-use crate::grid::Grid;
-use crate::line::{LineSolver, Masks};
+use crate::kind::Kind;
 use crate::termination::Termination;
 use analyze::Analysis;
 use clauses::{ClauseDb, MAX_ARENA};
 use decide::Phases;
 use explain::Explanations;
 use heap::VarHeap;
-use lines::Lines;
+pub(crate) use lines::LearnLines;
 use lit::{Lit, Var};
 use propagate::Conflict;
 pub(crate) use restart::luby;
@@ -77,15 +85,13 @@ use restart::Restarts;
 use solutions::Solutions;
 use trail::{Reason, Trail};
 
-/// The most cells the learning engine takes. It keeps about 150 bytes per cell (watch lists,
-/// trail, activities, explanations), so this bounds that state near 150 MiB, beside the clause
-/// arena (at most `MAX_ARENA` literals); larger puzzles, which are almost always settled by
-/// line solving and probing, are left to the search.
-pub(crate) const MAX_CELLS: usize = 1 << 20;
+/// The most variables the learner takes in any puzzle: each kind bounds its own below this
+/// ([`LearnLines::fits`]); the typed indexes check it in debug builds.
+pub(crate) const MAX_VARS: usize = 1 << 21;
 
-/// Whether the learning engine takes `puzzle` (see [`MAX_CELLS`]).
-pub(crate) fn fits(puzzle: &Puzzle) -> bool {
-    puzzle.width() * puzzle.height() <= MAX_CELLS
+/// Whether the learning engine takes `puzzle` (each kind's memory bound).
+pub(crate) fn fits<K: Kind>(puzzle: &Puzzle) -> bool {
+    K::Lines::fits(puzzle)
 }
 
 /// How a [`Learner::run`] ended.
@@ -101,21 +107,18 @@ pub(crate) enum LearnState {
 
 /// The learning engine for one puzzle.
 #[derive(Debug)]
-pub(crate) struct Learner<'p> {
+pub(crate) struct Learner<'p, K: Kind> {
     /// The clue symmetries whose images of each learnt clause are learnt too ([`images`]);
     /// empty for none.
     symmetries: Vec<CellMap>,
     /// Images learnt and dropped (for tests and profiles).
     images: images::Images,
-    /// The clues, the known cells line by line, and the lines waiting to be solved.
-    lines: Lines<'p>,
+    /// The clues, the facts line by line, the lines waiting to be solved, and the line solver:
+    /// the kind's.
+    lines: K::Lines<'p>,
     /// The assignment and the trail.
     trail: Trail,
-    /// The line solver, for propagation and explanations.
-    solver: LineSolver,
-    /// What the line solver fixed, as masks of the line solved.
-    out: Masks,
-    /// The line solver's deductions, explained.
+    /// The lines' deductions, explained.
     explanations: Explanations,
     analysis: Analysis,
     db: ClauseDb,
@@ -130,9 +133,9 @@ pub(crate) struct Learner<'p> {
     stats: Stats,
 }
 
-impl<'p> Learner<'p> {
+impl<'p, K: Kind> Learner<'p, K> {
     /// A learner for `puzzle` (which must [fit](fits)), to enumerate up to `max_solutions`.
-    pub fn new(puzzle: &'p Puzzle, max_solutions: usize) -> Learner<'p> {
+    pub fn new(puzzle: &'p Puzzle, max_solutions: usize) -> Learner<'p, K> {
         Learner::symmetric(puzzle, max_solutions, Vec::new())
     }
 
@@ -141,24 +144,25 @@ impl<'p> Learner<'p> {
     /// `puzzle` (each maps every solution to a solution), closed under composition, as
     /// [`crate::engine::symmetry::clue_symmetries`] gives them; and no cell may be fixed but by
     /// the clues (a given cell's image need not be given).
-    pub fn symmetric(puzzle: &'p Puzzle, max_solutions: usize, maps: Vec<CellMap>) -> Learner<'p> {
-        assert!(fits(puzzle), "too many cells for the learning engine");
-        let cells = puzzle.width() * puzzle.height();
-        let lines = Lines::new(puzzle);
-        let words = lines.max_words();
+    pub fn symmetric(
+        puzzle: &'p Puzzle,
+        max_solutions: usize,
+        maps: Vec<CellMap>,
+    ) -> Learner<'p, K> {
+        assert!(fits::<K>(puzzle), "too many cells for the learning engine");
+        let lines = K::Lines::new(puzzle);
+        let vars = puzzle.width() * puzzle.height() * lines.per_cell();
         Learner {
             symmetries: maps,
             images: images::Images::default(),
             lines,
-            trail: Trail::new(cells),
-            solver: LineSolver::new(),
-            out: Masks::new(puzzle.width().max(puzzle.height())),
-            explanations: Explanations::new(cells, words),
-            analysis: Analysis::new(cells),
-            db: ClauseDb::new(cells),
-            heap: VarHeap::new(cells),
-            phases: Phases::new(cells),
-            restarts: Restarts::new(),
+            trail: Trail::new(vars),
+            explanations: Explanations::new(vars),
+            analysis: Analysis::new(vars),
+            db: ClauseDb::new(vars),
+            heap: VarHeap::new(vars),
+            phases: Phases::new(vars, K::Lines::FIRST_PHASE),
+            restarts: Restarts::new(K::Lines::RESTART_UNIT),
             solutions: Solutions::new(max_solutions),
             started: false,
             state: None,
@@ -181,14 +185,23 @@ impl<'p> Learner<'p> {
         self.solutions.take()
     }
 
-    /// Restricts the search to grids symmetric under `map` (cell `v` has the value of cell
-    /// `map[v]`): two binary clauses per cell that moves. Call before the first run. Used by
-    /// [`crate::engine::symmetry`]; the learner then enumerates symmetric solutions only.
+    /// The image of variable `v` under a map of cells: the same entry of the image cell.
+    #[inline]
+    fn image(&self, map: &[usize], v: Var) -> Var {
+        let k = self.lines.per_cell();
+        Var::new(map[v.index() / k] * k + v.index() % k)
+    }
+
+    /// Restricts the search to grids symmetric under `map` (cell `c` has the colour of cell
+    /// `map[c]`): two binary clauses per variable of a cell that moves. Call before the first
+    /// run. Used by [`crate::engine::symmetry`]; the learner then enumerates symmetric solutions
+    /// only.
     pub fn tie(&mut self, map: &[usize]) {
         debug_assert!(!self.started);
-        for (v, &image) in map.iter().enumerate() {
+        let vars = map.len() * self.lines.per_cell();
+        for v in (0..vars).map(Var::new) {
+            let image = self.image(map, v);
             if image != v {
-                let (v, image) = (Var::new(v), Var::new(image));
                 self.add_clause(&[Lit::new(v, false), Lit::new(image, true)], None);
                 self.add_clause(&[Lit::new(v, true), Lit::new(image, false)], None);
             }
@@ -196,24 +209,30 @@ impl<'p> Learner<'p> {
     }
 
     /// Starts from a grid of cells already known to follow from the clues (a propagated or
-    /// probed root): they become facts. Call before the first [`Learner::run`]; without it the
-    /// run starts from the empty grid. Returns false if the root contradicts.
-    pub fn start_from(&mut self, grid: &Grid) -> bool {
-        debug_assert!(!self.started);
-        self.started = true;
-        let width = self.lines.width;
-        for r in 0..self.lines.height {
+    /// probed root): what it rules out becomes facts. Call before the first [`Learner::run`];
+    /// without it the run starts from the empty grid. Returns false if the root contradicts.
+    pub fn start_from(&mut self, grid: &K::Grid) -> bool {
+        let (width, height) = self.lines.size();
+        let mut facts = Vec::new();
+        for r in 0..height {
             for c in 0..width {
-                let value = grid.get(r, c);
-                if value != Cell::Unknown {
-                    let lit = Lit::new(Var::new(r * width + c), value == Cell::Filled);
-                    self.assign(lit, Reason::None);
-                }
+                self.lines
+                    .facts(r * width + c, grid.options(r, c), &mut facts);
             }
         }
-        for slot in 0..self.lines.slots() {
-            self.lines.mark_dirty(slot);
+        self.start(facts)
+    }
+
+    /// Starts from `facts`, and propagates. Returns false if they contradict.
+    fn start(&mut self, facts: Vec<Lit>) -> bool {
+        debug_assert!(!self.started);
+        self.started = true;
+        for lit in facts {
+            if self.trail.is_unknown(lit.var()) {
+                self.assign(lit, Reason::None);
+            }
         }
+        self.lines.queue_all();
         if self.propagate().is_some() {
             self.state = Some(LearnState::Finished { exhausted: true });
             return false;
@@ -227,7 +246,7 @@ impl<'p> Learner<'p> {
         conflict_limit: Option<u64>,
         termination: &mut Termination<'_>,
     ) -> LearnState {
-        if !self.started && !self.start_from(&Grid::new(self.lines.width, self.lines.height)) {
+        if !self.started && !self.start(Vec::new()) {
             return LearnState::Finished { exhausted: true };
         }
         if let Some(state) = self.state {
@@ -269,7 +288,7 @@ impl<'p> Learner<'p> {
             };
             self.stats.decisions += 1;
             self.trail.lim.push(self.trail.lits.len());
-            self.assign(Lit::new(v, self.phases.filled(v)), Reason::None);
+            self.assign(Lit::new(v, self.phases.value(v)), Reason::None);
         };
         self.state = Some(state);
         state
@@ -284,7 +303,7 @@ impl<'p> Learner<'p> {
         // that analysis then reads.
         let lits = match conflict {
             Conflict::Clause(c) => self.explanations.scratch(self.db.lits(c)),
-            Conflict::Line(slot) => self.explain_conflict(slot),
+            conflict => self.explain_conflict(conflict),
         };
         // A line's conflict may rest on cells of earlier levels only: it then held there.
         let top = lits
@@ -316,12 +335,17 @@ mod tests {
 
     use super::*;
     use crate::generate::{random_puzzle, Rng};
+    use crate::grid::Grid;
+    use crate::kind::BlackWhite;
     use crate::solve::Config;
     use proptest::prelude::*;
 
+    /// The black-and-white learner, which most tests here drive.
+    pub(super) type BwLearner<'p> = Learner<'p, BlackWhite>;
+
     /// Runs a learner to its verdict.
     pub(super) fn solve(puzzle: &Puzzle, max: usize) -> (LearnState, Vec<Picture>) {
-        let mut learner = Learner::new(puzzle, max);
+        let mut learner = BwLearner::new(puzzle, max);
         let state = learner.run(None, &mut Termination::never());
         (state, learner.take_solutions())
     }
@@ -341,26 +365,8 @@ mod tests {
 
     /// Whether each line's stretch of the line trails holds exactly its cells on the trail, in
     /// trail order, with their positions (what explanations rely on).
-    fn line_trails_follow_the_trail(learner: &Learner<'_>) -> bool {
-        let height = learner.lines.height;
-        (0..learner.lines.slots()).all(|slot| {
-            let stretch = learner.lines.known(slot);
-            let on_trail: Vec<(u32, u32)> = learner
-                .trail
-                .lits
-                .iter()
-                .enumerate()
-                .filter_map(|(position, &lit)| {
-                    let [r, c] = learner.lines.row_col(lit.var()).map(|x| x as usize);
-                    match slot < height {
-                        true if r == slot => Some((position as u32, c as u32)),
-                        false if c == slot - height => Some((position as u32, r as u32)),
-                        _ => None,
-                    }
-                })
-                .collect();
-            stretch == on_trail.as_slice()
-        })
+    fn line_trails_follow_the_trail(learner: &BwLearner<'_>) -> bool {
+        learner.lines.trails_follow(&learner.trail)
     }
 
     /// How [`enumerate_under_stress`] runs the learner.
@@ -386,7 +392,7 @@ mod tests {
     /// conflicts, the clause database pruned at eight clauses, and the run cut as `slices`
     /// says); returns the solutions.
     pub(super) fn enumerate_under_stress(
-        learner: &mut Learner<'_>,
+        learner: &mut BwLearner<'_>,
         slices: Slices,
     ) -> Result<HashSet<Picture>, TestCaseError> {
         learner.restarts.unit = 2;
@@ -432,7 +438,7 @@ mod tests {
             let puzzle = random_puzzle(&mut Rng::new(seed), width, height, density);
             let max = 12;
             let Some(want) = search_all(&puzzle, max) else { return Ok(()) };
-            let mut learner = Learner::new(&puzzle, max + 1);
+            let mut learner = BwLearner::new(&puzzle, max + 1);
             if guided && learner.start_from(&Grid::new(width, height)) {
                 learner.guide(|| false);
             }
@@ -442,5 +448,56 @@ mod tests {
             }
             prop_assert_eq!(got, want);
         }
+    }
+
+    /// The colour learner under stress (a restart after every conflict or few, a rephase every
+    /// few conflicts, the clause database reduced every few conflicts) finds exactly the
+    /// search's solutions on puzzles hard enough to make it learn; every explanation it builds
+    /// is checked (in debug builds) to leave its line without a placement.
+    #[test]
+    fn colour_agrees_with_search_under_stress() {
+        use crate::generate::random_colour_puzzle;
+        use crate::kind::Coloured;
+        use crate::solve::{root, Root};
+        const LIMIT: usize = 40;
+        let mut rng = Rng::new(11);
+        let (mut conflicts, mut restarts, mut rephases, mut whole) = (0, 0, 0, 0);
+        for i in 0..60 {
+            let side = rng.range(12, 16);
+            let colours = rng.range(2, 3);
+            // Sparse puzzles make it learn; denser ones have few solutions to compare whole.
+            let density = if i % 2 == 0 { 0.3 } else { 0.6 };
+            let puzzle = random_colour_puzzle(&mut rng, side, side, colours, density);
+            let want = search_all(&puzzle, LIMIT - 1);
+            let Root::Grid(start) = root::<Coloured>(&puzzle, &[], None) else {
+                assert!(want.is_some_and(|w| w.is_empty()));
+                continue;
+            };
+            let mut learner = Learner::<Coloured>::new(&puzzle, LIMIT);
+            learner.restarts.unit = 1 + i % 3;
+            learner.restarts.rephase_unit = 1 + i % 4;
+            learner.restarts.next_rephase = learner.restarts.rephase_unit;
+            learner.db.max_learnts = 4;
+            learner.start_from(&start);
+            let state = learner.run(None, &mut Termination::never());
+            let got: HashSet<Picture> = learner.take_solutions().into_iter().collect();
+            for s in &got {
+                assert!(puzzle.is_solved_by(s));
+            }
+            // Fewer solutions than the limit: all of them, and the enumeration exhausted.
+            let exhausted = state == LearnState::Finished { exhausted: true };
+            match want {
+                Some(want) => assert_eq!((exhausted, got), (true, want), "puzzle {i}"),
+                None => assert_eq!((exhausted, got.len()), (false, LIMIT), "puzzle {i}"),
+            }
+            whole += usize::from(exhausted);
+            conflicts += learner.stats().backtracks;
+            restarts += learner.restarts.count;
+            rephases += learner.restarts.rephases;
+        }
+        assert!(conflicts > 200, "only {conflicts} conflicts");
+        assert!(restarts > 20, "only {restarts} restarts");
+        assert!(rephases > 10, "only {rephases} rephases");
+        assert!(whole >= 15, "only {whole} puzzles enumerated whole");
     }
 }

@@ -1,88 +1,51 @@
-//! Propagation to a fixpoint from two sources: the learnt clauses, by two watched literals (as
-//! in MiniSat), and the exact line solver, run on every line whose cells changed.
+//! Propagation to a fixpoint from the kind's rules and two sources: the learnt clauses, by two
+//! watched literals (as in MiniSat), and the exact line solver, run on every line whose facts
+//! changed.
 //!
 //! Clauses go first: they are cheap, and what they fix may spare a line solve. A line's
-//! deductions record only which line fixed the cell and when ([`Reason::Line`]); the reason
-//! itself is explained later, if ever ([`super::explain`]).
+//! deductions record only which line fixed the literal and when ([`Reason::Line`]); the reason
+//! itself is explained later, if ever ([`super::explain`]). Colour's cell rule (exactly one
+//! entry per cell) goes before both: it is cheaper still.
 
 use super::clauses::{ClauseRef, Watch};
-use super::lit::{Lit, Value};
+use super::lines::LearnLines;
+use super::lit::Value;
 use super::trail::Reason;
 use super::Learner;
-use crate::line::{Line, LineSolve};
+use crate::kind::Kind;
 
 /// Where a propagation failed.
 pub(super) enum Conflict {
     /// Every literal of this clause is false.
     Clause(ClauseRef),
-    /// This line slot's known cells admit no placement.
+    /// This line slot's facts admit no placement.
     Line(usize),
+    /// This cell's rule is broken (colour: two entries, or none).
+    Cell(u32),
 }
 
-impl Learner<'_> {
-    /// Propagates clauses and lines to a fixpoint, or returns the conflict.
+impl<K: Kind> Learner<'_, K> {
+    /// Propagates the cells' rules, clauses and lines to a fixpoint, or returns the conflict.
     pub(super) fn propagate(&mut self) -> Option<Conflict> {
         loop {
+            if let Some(cell) = self.lines.propagate_cells(&mut self.trail) {
+                self.lines.clear_queue();
+                return Some(Conflict::Cell(cell));
+            }
             if let Some(conflict) = self.propagate_clauses() {
                 return Some(Conflict::Clause(conflict));
             }
+            if !self.lines.cells_done(&self.trail) {
+                continue;
+            }
             let slot = self.lines.next_dirty()?;
-            if !self.solve_line(slot) {
+            self.stats.line_solves += 1;
+            if !self.lines.solve(slot, &mut self.trail) {
                 // Other lines may still be queued: drop them, the conflict undoes this level.
                 self.lines.clear_queue();
                 return Some(Conflict::Line(slot));
             }
         }
-    }
-
-    /// Solves one line and assigns what it fixes. Returns false on a contradiction.
-    fn solve_line(&mut self, slot: usize) -> bool {
-        let (range, len) = self.lines.range(slot);
-        let words = range.len();
-        let clue = self.lines.clues[slot];
-        // No result cache here, unlike the search's propagator: measured with one (TAAI 2011
-        // #469 and #591, 12-Dom), the learner was about 4% slower with the same results. Its
-        // lookups mostly miss the CPU cache, which costs about what the solve itself does.
-        self.stats.line_solves += 1;
-        let (filled, empty) = (
-            &self.lines.filled[range.clone()],
-            &self.lines.empty[range.clone()],
-        );
-        // Inlined: lines of one word go straight to the cell-parallel solver's `u64` passes.
-        if self
-            .solver
-            .solve(Line::new(clue, len, filled, empty), &mut self.out)
-            .is_err()
-        {
-            return false;
-        }
-        for w in 0..words {
-            self.out.filled[w] &= !self.lines.filled[range.start + w];
-            self.out.empty[w] &= !self.lines.empty[range.start + w];
-        }
-        self.lines.solving(slot, true);
-        let stamp = self.trail.lits.len() as u32;
-        let reason = Reason::Line {
-            slot: slot as u32,
-            stamp,
-        };
-        for w in 0..words {
-            for filled in [true, false] {
-                let mut bits = if filled {
-                    self.out.filled[w]
-                } else {
-                    self.out.empty[w]
-                };
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let v = self.lines.cell(slot, i);
-                    self.assign(Lit::new(v, filled), reason);
-                }
-            }
-        }
-        self.lines.solving(slot, false);
-        true
     }
 
     /// Visits the clauses watching each newly false literal; returns a conflicting clause.

@@ -5,15 +5,12 @@
 //! conflict the longest conflict-free trail since the last restart is remembered, and decisions
 //! take a cell's target value before its saved phase (see [`super::decide`]). The schedule is
 //! Luby's (Luby, Sinclair and Zuckerman, *Optimal speedup of Las Vegas algorithms*, 1993) in
-//! units of [`RESTART_UNIT`] conflicts.
+//! units of conflicts that the kind sets (`LearnLines::RESTART_UNIT`).
 
+use super::lines::LearnLines;
 use super::lit::Lit;
 use super::Learner;
-
-/// Conflicts per Luby unit between restarts. With target phases a restart costs less of the
-/// progress made, and units of 100 to 3,000 measured alike on hard tournament puzzles; 1,000
-/// was ahead on random 30×30 puzzles (7.5 s against 8.9 s for 1,000 puzzles, BENCHMARKS.md).
-pub(super) const RESTART_UNIT: u64 = 1000;
+use crate::kind::Kind;
 
 /// Conflicts from the start to the first rephase; the `k`-th rephase comes `k + 1` times as
 /// many conflicts after the one before (Kissat's arithmetic schedule).
@@ -31,7 +28,8 @@ enum Rephase {
 }
 
 /// The rephases, in turn (each scheme of the cycle measured against the others in
-/// BENCHMARKS.md: inverted phases, Kissat's other scheme, did not pay on nonograms).
+/// BENCHMARKS.md: inverted phases, Kissat's other scheme, did not pay on nonograms). A kind
+/// without random phases (`LearnLines::RANDOM_PHASES`) cycles through the first two.
 const SCHEDULE: [Rephase; 4] = [
     Rephase::Best,
     Rephase::Original,
@@ -46,7 +44,7 @@ pub(super) struct Restarts {
     pub conflicts: u64,
     /// Restarts so far: the index into the Luby sequence.
     pub count: u32,
-    /// Conflicts per Luby unit ([`RESTART_UNIT`]; tests shrink it to exercise restarts).
+    /// Conflicts per Luby unit (the kind's; tests shrink it to exercise restarts).
     pub unit: u64,
     /// Rephases so far.
     pub rephases: u32,
@@ -57,12 +55,12 @@ pub(super) struct Restarts {
 }
 
 impl Restarts {
-    /// At the start of the schedule.
-    pub fn new() -> Restarts {
+    /// At the start of the schedule, restarting after Luby multiples of `unit` conflicts.
+    pub fn new(unit: u64) -> Restarts {
         Restarts {
             conflicts: 0,
             count: 0,
-            unit: RESTART_UNIT,
+            unit,
             rephases: 0,
             next_rephase: REPHASE_UNIT,
             rephase_unit: REPHASE_UNIT,
@@ -95,17 +93,17 @@ pub(crate) fn luby(i: u32) -> u64 {
 }
 
 /// Takes the values of `trail` into `phases` if it is longer than `*len`, the length of the
-/// trail they hold now (cells off it keep what they had).
+/// trail they hold now (variables off it keep what they had).
 fn keep_if_longer(trail: &[Lit], phases: &mut [Option<bool>], len: &mut usize) {
     if trail.len() > *len {
         *len = trail.len();
         for &lit in trail {
-            phases[lit.var().index()] = Some(lit.is_filled());
+            phases[lit.var().index()] = Some(lit.is_positive());
         }
     }
 }
 
-impl Learner<'_> {
+impl<K: Kind> Learner<'_, K> {
     /// Restarts: back to level 0, and a fresh target; rephases when due.
     pub(super) fn restart(&mut self) {
         self.restarts.conflicts = 0;
@@ -147,7 +145,12 @@ impl Learner<'_> {
     /// fifths off 900 random 35×35 puzzles, a seventh to a half off five of the six tournament
     /// sets, and two thirds off the tail set on two threads (BENCHMARKS.md).
     pub(super) fn rephase(&mut self) {
-        let mode = SCHEDULE[self.restarts.rephases as usize % SCHEDULE.len()];
+        let cycle = if K::Lines::RANDOM_PHASES {
+            &SCHEDULE[..]
+        } else {
+            &SCHEDULE[..2]
+        };
+        let mode = cycle[self.restarts.rephases as usize % cycle.len()];
         self.restarts.rephases += 1;
         self.restarts.next_rephase = self.stats.backtracks
             + self.restarts.rephase_unit * u64::from(self.restarts.rephases + 1);
@@ -179,6 +182,7 @@ impl Learner<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::lit::{Lit, Var};
+    use super::super::tests::BwLearner;
     use super::super::trail::Reason;
     use super::*;
     use crate::grid::Grid;
@@ -195,10 +199,10 @@ mod tests {
         // Clue 1 on every line of 5×5: a permutation matrix, and nothing fixed at the root.
         let clues = || (0..5).map(|_| Clue::new([1])).collect::<Vec<_>>();
         let puzzle = Puzzle::new(clues(), clues()).unwrap();
-        let mut learner = Learner::new(&puzzle, 1);
+        let mut learner = BwLearner::new(&puzzle, 1);
         assert!(learner.start_from(&Grid::new(5, 5)));
         assert!(learner.trail.lits.is_empty());
-        let decide = |learner: &mut Learner<'_>, v: usize, filled: bool| {
+        let decide = |learner: &mut BwLearner<'_>, v: usize, filled: bool| {
             learner.trail.lim.push(learner.trail.lits.len());
             learner.assign(Lit::new(Var::new(v), filled), Reason::None);
         };
@@ -215,7 +219,7 @@ mod tests {
         for &lit in &learner.trail.lits[..clean] {
             assert_eq!(
                 learner.phases.target[lit.var().index()],
-                Some(lit.is_filled())
+                Some(lit.is_positive())
             );
         }
         assert_eq!(
@@ -242,7 +246,7 @@ mod tests {
     fn rephases_follow_the_schedule() {
         let clues = || (0..5).map(|_| Clue::new([1])).collect::<Vec<_>>();
         let puzzle = Puzzle::new(clues(), clues()).unwrap();
-        let mut learner = Learner::new(&puzzle, 1);
+        let mut learner = BwLearner::new(&puzzle, 1);
         assert!(learner.start_from(&Grid::new(5, 5)));
         // Original phases: all empty but cell 3; best trail: cell 0 filled, cell 1 empty.
         learner.phases.saved[3] = true;
@@ -271,5 +275,30 @@ mod tests {
         learner.rephase();
         assert_ne!(learner.phases.saved, learner.phases.original, "random");
         assert_eq!(learner.restarts.rephases, 4);
+    }
+
+    /// A kind without random phases (colour) cycles through the best and the original phases
+    /// only.
+    #[test]
+    fn colour_rephases_alternate_best_and_original() {
+        use crate::generate::{random_colour_puzzle, Rng};
+        use crate::kind::Coloured;
+        let puzzle = random_colour_puzzle(&mut Rng::new(3), 6, 6, 2, 0.4);
+        let mut learner = Learner::<Coloured>::new(&puzzle, 1);
+        learner.phases.saved[0] = false;
+        learner.phases.original = learner.phases.saved.clone();
+        learner.phases.best[1] = Some(false);
+        for round in 0..4 {
+            learner.phases.saved[2] = round % 2 == 0;
+            learner.rephase();
+            if round % 2 == 0 {
+                assert!(!learner.phases.saved[1], "best, round {round}");
+            } else {
+                assert_eq!(
+                    learner.phases.saved, learner.phases.original,
+                    "round {round}"
+                );
+            }
+        }
     }
 }

@@ -10,11 +10,13 @@
 
 use std::collections::HashSet;
 
-use nonogram_model::{Cell, Picture};
+use nonogram_model::Picture;
 
+use super::lines::LearnLines;
 use super::lit::Lit;
 use super::{LearnState, Learner};
 use crate::engine::symmetry;
+use crate::kind::Kind;
 
 /// The solutions found so far.
 #[derive(Debug)]
@@ -49,17 +51,12 @@ impl Solutions {
     }
 }
 
-impl Learner<'_> {
+impl<K: Kind> Learner<'_, K> {
     /// Records the complete grid as a solution and blocks it. Returns whether the enumeration
     /// is over (enough solutions, or none can remain).
     pub(super) fn solution(&mut self) -> Option<LearnState> {
-        let values = &self.trail.values;
-        debug_assert_eq!(self.trail.lits.len(), values.len());
-        let (width, height) = (self.lines.width, self.lines.height);
-        let mut picture = Picture::new(width, height);
-        for (v, &value) in values.iter().enumerate() {
-            picture.set(v / width, v % width, value == Cell::Filled);
-        }
+        debug_assert_eq!(self.trail.lits.len(), self.phases.saved.len());
+        let picture = self.lines.picture(&self.trail);
         // With symmetric learning, its images are solutions too (the clues are symmetric), and
         // the images of clauses learnt from this grid's blocking clause may cut them off: they
         // are recorded now.
@@ -99,7 +96,7 @@ impl Learner<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::solve;
+    use super::super::tests::{solve, BwLearner};
     use super::*;
     use crate::{Clue, Puzzle};
 
@@ -135,7 +132,7 @@ mod tests {
         let clue = || Clue::new([1]);
         let puzzle = Puzzle::new(vec![clue(), clue()], vec![clue(), clue()]).unwrap();
         for (max, increment) in [(1, REDUCE_INCREMENT), (2, PROOF_REDUCE_INCREMENT)] {
-            let mut learner = Learner::new(&puzzle, max);
+            let mut learner = BwLearner::new(&puzzle, max);
             assert_eq!(learner.db.increment, REDUCE_INCREMENT);
             learner.run(None, &mut Termination::never());
             assert_eq!(learner.found(), max);

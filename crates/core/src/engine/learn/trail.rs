@@ -1,41 +1,42 @@
-//! The assignment and the trail: each cell's value, and the order, level and reason of each
+//! The assignment and the trail: each variable's value, and the order, level and reason of each
 //! assignment, with the two operations that change them (assign, and backtrack to a level).
 //!
-//! Everything else the learner keeps per assigned cell is updated here too, in the same pass:
-//! the lines' masks and trails ([`super::lines`]), the saved phase, the explanation built for
-//! the cell, its place in the variable heap. One place that assigns and one that undoes is what
-//! keeps those copies in step.
-
-use nonogram_model::Cell;
+//! Everything else the learner keeps per assigned variable is updated here too, in the same
+//! pass: the lines' masks and trails (the kind's [`LearnLines`]), the saved phase, the
+//! explanation built for the variable, its place in the variable heap. One place that assigns
+//! and one that undoes is what keeps those copies in step.
 
 use super::clauses::ClauseRef;
+use super::lines::LearnLines;
 use super::lit::{Lit, Value, Var};
 use super::Learner;
+use crate::kind::Kind;
 
-/// Why a cell has its value.
+/// Why a variable has its value.
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Reason {
+pub(crate) enum Reason {
     /// A decision, or a fact of level 0 (given, or learnt as a unit).
     None,
     /// Implied by a clause, whose first literal is the implied one.
     Clause(ClauseRef),
-    /// Fixed by solving line `slot` (rows, then columns) when the trail was `stamp` long.
+    /// Ruled by solving line `slot` (rows, then columns) when the trail was `stamp` long.
     Line { slot: u32, stamp: u32 },
+    /// Implied by the rule of its cell that the kind keeps beside the lines (colour: a cell has
+    /// exactly one entry); the kind explains it ([`LearnLines::explain_cell`]).
+    Cell,
 }
 
-/// The assignment: per cell its value, level, trail position and reason, and the trail itself.
+/// The assignment: per variable its value, level, trail position and reason, and the trail.
 #[derive(Debug)]
-pub(super) struct Trail {
-    /// Per cell: its value, [`Cell::Unknown`] when unassigned.
-    pub values: Vec<Cell>,
+pub(crate) struct Trail {
     /// Per literal: its value (what clause propagation reads, without branching on the
     /// literal's sign).
-    pub lit_values: Vec<Value>,
-    /// Per cell: the decision level of its assignment.
-    pub level: Vec<u32>,
-    /// Per cell: its position on the trail.
+    lit_values: Vec<Value>,
+    /// Per variable: the decision level of its assignment.
+    level: Vec<u32>,
+    /// Per variable: its position on the trail.
     pub position: Vec<u32>,
-    /// Per cell: why it has its value.
+    /// Per variable: why it has its value.
     pub reason: Vec<Reason>,
     /// The true literals, in the order assigned.
     pub lits: Vec<Lit>,
@@ -46,15 +47,14 @@ pub(super) struct Trail {
 }
 
 impl Trail {
-    /// An empty assignment of `cells` cells.
-    pub fn new(cells: usize) -> Trail {
+    /// An empty assignment of `vars` variables.
+    pub fn new(vars: usize) -> Trail {
         Trail {
-            values: vec![Cell::Unknown; cells],
-            lit_values: vec![Value::Unknown; 2 * cells],
-            level: vec![0; cells],
-            position: vec![0; cells],
-            reason: vec![Reason::None; cells],
-            lits: Vec::with_capacity(cells),
+            lit_values: vec![Value::Unknown; 2 * vars],
+            level: vec![0; vars],
+            position: vec![0; vars],
+            reason: vec![Reason::None; vars],
+            lits: Vec::with_capacity(vars),
             lim: Vec::new(),
             qhead: 0,
         }
@@ -72,36 +72,54 @@ impl Trail {
         self.lit_values[lit.index()]
     }
 
-    /// The decision level of a cell's assignment.
+    /// Whether the literal is true.
+    #[inline(always)]
+    pub fn is_true(&self, lit: Lit) -> bool {
+        self.value(lit) == Value::True
+    }
+
+    /// The decision level of a variable's assignment.
     #[inline(always)]
     pub fn level(&self, v: Var) -> u32 {
         self.level[v.index()]
     }
 
-    /// Whether the cell is unassigned.
+    /// Whether the variable is unassigned.
     #[inline(always)]
     pub fn is_unknown(&self, v: Var) -> bool {
-        self.values[v.index()] == Cell::Unknown
+        self.value(Lit::new(v, true)) == Value::Unknown
+    }
+
+    /// The trail's length at the end of level 0: the facts come before it.
+    #[inline]
+    pub fn facts(&self) -> u32 {
+        self.lim.first().map_or(self.lits.len(), |&start| start) as u32
+    }
+
+    /// Makes `lit` true for `reason`, at the end of the trail; returns its position. The
+    /// caller records it in the lines ([`LearnLines::assign`]).
+    #[inline]
+    pub fn push(&mut self, lit: Lit, reason: Reason) -> u32 {
+        let v = lit.var();
+        debug_assert!(self.is_unknown(v));
+        self.lit_values[lit.index()] = Value::True;
+        self.lit_values[(!lit).index()] = Value::False;
+        let position = self.lits.len() as u32;
+        self.level[v.index()] = self.decision_level();
+        self.position[v.index()] = position;
+        self.reason[v.index()] = reason;
+        self.lits.push(lit);
+        position
     }
 }
 
-impl Learner<'_> {
+impl<K: Kind> Learner<'_, K> {
     /// Makes `lit` true for `reason`: on the trail, in the lines' masks and trails, and queues
-    /// the lines of its cell for solving (see [`super::lines::Lines::assign`]).
+    /// the lines of its cell for solving.
     #[inline]
     pub(super) fn assign(&mut self, lit: Lit, reason: Reason) {
-        let v = lit.var();
-        let t = &mut self.trail;
-        debug_assert_eq!(t.values[v.index()], Cell::Unknown);
-        t.values[v.index()] = lit.cell();
-        t.lit_values[lit.index()] = Value::True;
-        t.lit_values[(!lit).index()] = Value::False;
-        let position = t.lits.len() as u32;
-        t.level[v.index()] = t.decision_level();
-        t.position[v.index()] = position;
-        t.reason[v.index()] = reason;
-        t.lits.push(lit);
-        self.lines.assign(v, lit.is_filled(), position);
+        let position = self.trail.push(lit, reason);
+        self.lines.assign(lit, position);
     }
 
     /// Undoes every assignment above `level`.
@@ -113,18 +131,16 @@ impl Learner<'_> {
         while self.trail.lits.len() > keep {
             let lit = self.trail.lits.pop().expect("trail longer than keep");
             let v = lit.var();
-            let filled = lit.is_filled();
-            self.trail.values[v.index()] = Cell::Unknown;
             self.trail.lit_values[lit.index()] = Value::Unknown;
             self.trail.lit_values[(!lit).index()] = Value::Unknown;
-            self.phases.saved[v.index()] = filled;
+            self.phases.saved[v.index()] = lit.is_positive();
             self.explanations.forget(v);
-            self.lines.unassign(v, filled);
+            self.lines.unassign(lit);
             self.heap.insert(v);
         }
         self.trail.lim.truncate(level as usize);
         self.trail.qhead = self.trail.lits.len();
         // Every line was at its fixpoint at this level before the undone decision.
-        self.lines.clear_queue();
+        self.lines.backtracked(self.trail.lits.len());
     }
 }
