@@ -1,30 +1,30 @@
 //! Explanations: the solving process as steps a person can follow and check with a pencil.
 //!
-//! The [`Explainer`] solves the way the notebook seed and most people do: sweep over the rows,
-//! then over the columns, solving each line that changed since it was last looked at, and report
-//! every line that fixes something as one [`Step`]. When a whole sweep fixes nothing, line logic
-//! alone has stopped. Then it probes, one cell at a time: assume the cell filled and propagate;
-//! if some line can no longer be satisfied, the cell is empty (and the other way round). That is
-//! the "trial" a person does in their head, and the step names the line that broke. Only when no
-//! single probe decides anything does it guess, and it guesses right: it asks the solver
-//! ([`Solver::solve_from`], the grid's known cells as givens) for a solution below the current
-//! grid and takes that solution's value, saying so. The explanation therefore always reaches
-//! the end, and a reader never has to backtrack.
+//! The explainer solves the way the notebook seed and most people do: sweep over the rows, then
+//! over the columns, solving each line that changed since it was last looked at, and report
+//! every line that proves something as one step (the cells it decides, and, in colour, the
+//! colours it rules out of cells that keep several). When a whole sweep proves nothing, line
+//! logic alone has stopped. Then it probes, one cell at a time: assume the cell has one of the
+//! values it may take and propagate; if some line can no longer be satisfied, the cell does not
+//! have it. That is the "trial" a person does in their head, and the step names the line that
+//! broke. Only when no single probe decides anything does it guess, and it guesses right: it
+//! asks the solver ([`Solver::solve_from`], the grid's decided cells as givens) for a solution
+//! below the current grid and takes that solution's value, saying so. The explanation therefore
+//! always reaches the end, and a reader never has to backtrack.
 //!
-//! Probing here is simpler than the solver's (the search's), which also keeps the cells that
-//! both tries of a cell fix alike: a contradiction is much easier to follow on paper, and the
-//! solver's extra inference would show up as steps without a reason a person can check.
+//! Probing here is simpler than the solver's (the search's), which also keeps what every try of
+//! a cell agrees on: a contradiction is much easier to follow on paper, and the solver's extra
+//! inference would show up as steps without a reason a person can check.
 //!
 //! The [`Difficulty`] rating follows from the steps: line-solvable (and in how many sweeps),
 //! needs probing (how many probes), or needs search (how many guesses).
 //!
-//! The explainer only narrates: the sweeps and the probes are the propagator's, which tells an
-//! observer which line fixed which cells and which line contradicted. Its line cache makes the
-//! probes affordable on puzzles of the size people solve.
-//!
-//! Colour puzzles have the same explanations with colours ([`colour`]): line steps that decide
-//! cells or rule colours out of them, probes of every colour a cell may take, guesses; the
-//! colour propagator narrates them through an observer of its own.
+//! One narrator serves both kinds of puzzle: it only narrates, the sweeps and the probes being
+//! the propagator's ([`crate::propagate`]), which tells an observer which line narrowed which
+//! cells and which line contradicted; its line cache makes the probes affordable on puzzles of
+//! the size people solve. Its steps are in colour terms ([`ColourStep`]: a cell's colours,
+//! the background among them); [`Explainer`] words them for black and white ([`Step`]: filled
+//! and empty), [`ColourExplainer`] gives them as they are.
 
 pub mod colour;
 mod step;
@@ -33,39 +33,38 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 pub use colour::{
-    explain_colour, next_colour_step, ColourContradictionStep, ColourExplainer, ColourExplanation,
-    ColourGuessStep, ColourLineStep, ColourProbeStep, ColourStep,
+    ColourContradictionStep, ColourGuessStep, ColourLineStep, ColourProbeStep, ColourStep,
 };
 pub use step::{
     cell_list, cell_word, compress_ranges, ContradictionStep, Difficulty, GuessStep, LineStep,
     ProbeStep, Step,
 };
 
+use crate::colour::grid::ColourGrid;
 use crate::config::{Config, Engine, Given, Status, Stop};
 use crate::grid::Grid;
-use crate::kind::BlackWhite;
+use crate::kind::{BlackWhite, Coloured, GridOps, Kind};
 use crate::propagate::{Observer, Propagator};
 use crate::solve::Solver;
-use nonogram_model::{Cell, ColourSet, LineId, Picture, Puzzle};
+use nonogram_model::{Cells, ColourId, ColourSet, LineId, Picture, Puzzle};
 
-/// Produces the steps of an explanation one at a time (an [`Iterator`] of [`Step`]s); between
-/// steps, [`Explainer::grid`] shows the grid so far.
+/// The steps of an explanation, one at a time, for puzzles of kind `K`, in colour terms.
 ///
 /// Line solving runs a whole phase of sweeps at a time (to the sweeps' fixpoint, or to a
 /// contradiction), on a grid of its own, and the steps it reports wait in a queue; each is
 /// applied to the grid shown as it is produced.
 #[derive(Debug)]
-pub struct Explainer<'p> {
+struct Narrator<'p, K: Kind> {
     puzzle: &'p Puzzle,
-    prop: Propagator<'p, BlackWhite>,
+    prop: Propagator<'p, K>,
     /// The grid after the steps produced so far.
-    grid: Grid,
+    grid: K::Grid,
     /// The grid line solving has reached: `grid` and the cells of the waiting steps.
-    work: Grid,
+    work: K::Grid,
     /// Where a probe propagates: a copy of `work`, kept to reuse its buffers.
-    scratch: Grid,
+    scratch: K::Grid,
     /// Steps found and not produced yet.
-    waiting: VecDeque<Step>,
+    waiting: VecDeque<ColourStep>,
     /// Whether lines are queued in the propagator for the next phase of sweeps.
     lines_queued: bool,
     sweeps: usize,
@@ -76,36 +75,37 @@ pub struct Explainer<'p> {
     solution: Option<(Picture, bool)>,
     finished: bool,
     contradiction: bool,
-    /// When to give up (see [`Explainer::with_deadline`]).
+    /// When to give up (see [`Narrator::with_deadline`]).
     deadline: Option<Instant>,
     /// Whether the deadline came before the end.
     stopped: bool,
 }
 
-/// Hears from the sweeps which line fixed which cells (one [`LineStep`] each), and which line
-/// contradicted.
+/// Hears from the sweeps which line narrowed which cells (one [`ColourLineStep`] each), and
+/// which line contradicted.
 struct LineSteps<'a, 'p> {
     puzzle: &'p Puzzle,
-    steps: &'a mut VecDeque<Step>,
+    steps: &'a mut VecDeque<ColourStep>,
     contradiction: Option<LineId>,
 }
 
-impl Observer<Grid> for LineSteps<'_, '_> {
+impl<G> Observer<G> for LineSteps<'_, '_> {
     const NARRATES: bool = true;
 
     fn narrowed(&mut self, line: LineId, cells: &[(usize, ColourSet, ColourSet)]) {
-        let with = |value: Cell| {
-            cells
-                .iter()
-                .filter(|c| c.2 == value.options())
-                .map(|c| c.0)
-                .collect()
-        };
-        self.steps.push_back(Step::Line(LineStep {
+        let mut decided = Vec::new();
+        let mut ruled_out = Vec::new();
+        for &(i, before, after) in cells {
+            match after.only() {
+                Some(colour) => decided.push((i, colour)),
+                None => ruled_out.push((i, ColourSet::from_bits(before.bits() & !after.bits()))),
+            }
+        }
+        self.steps.push_back(ColourStep::Line(ColourLineStep {
             line,
             clue: self.puzzle.clue(line).clone(),
-            filled: with(Cell::Filled),
-            empty: with(Cell::Empty),
+            decided,
+            ruled_out,
         }));
     }
 
@@ -124,22 +124,24 @@ impl<G> Observer<G> for Contradicted {
     }
 }
 
-impl<'p> Explainer<'p> {
-    /// Explains `puzzle` from the empty grid.
-    pub fn new(puzzle: &'p Puzzle) -> Explainer<'p> {
-        Explainer::from_grid(puzzle, Grid::new(puzzle.width(), puzzle.height()))
+/// Narrows `grid` by a step's cells.
+fn apply<G: GridOps>(grid: &mut G, step: &ColourStep) -> Result<(), crate::Contradiction> {
+    for (r, c, set) in step.cells() {
+        grid.narrow(r, c, set)?;
     }
+    Ok(())
+}
 
-    /// Explains `puzzle` from a partly solved grid (its known cells are taken as given). The grid
-    /// must have the puzzle's size.
-    pub fn from_grid(puzzle: &'p Puzzle, grid: Grid) -> Explainer<'p> {
+impl<'p, K: Kind> Narrator<'p, K> {
+    /// Explains `puzzle` from a partly solved grid: what it rules out is taken as given.
+    fn from_grid(puzzle: &'p Puzzle, grid: K::Grid) -> Narrator<'p, K> {
         assert!(
             grid.width() == puzzle.width() && grid.height() == puzzle.height(),
             "the grid's size must be the puzzle's"
         );
         let mut prop = Propagator::new(puzzle);
         prop.enqueue_all();
-        Explainer {
+        Narrator {
             puzzle,
             prop,
             work: grid.clone(),
@@ -158,17 +160,10 @@ impl<'p> Explainer<'p> {
         }
     }
 
-    /// Gives up at `deadline` (if any): the steps then end early, [`Explainer::stopped`] says
-    /// so, and the rating is [`Difficulty::Unfinished`]. Every step produced before is sound.
-    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Explainer<'p> {
+    fn with_deadline(mut self, deadline: Option<Instant>) -> Narrator<'p, K> {
         self.deadline = deadline;
         self.prop.set_deadline(deadline);
         self
-    }
-
-    /// Whether the deadline came before the end of the explanation.
-    pub fn stopped(&self) -> bool {
-        self.stopped
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -178,20 +173,13 @@ impl<'p> Explainer<'p> {
         self.stopped
     }
 
-    /// The grid after the steps produced so far.
-    pub fn grid(&self) -> &Grid {
-        &self.grid
-    }
-
-    /// The rating so far; final once the iterator has returned `None`.
-    pub fn difficulty(&self) -> Difficulty {
+    /// The rating so far; final once the steps have ended.
+    fn difficulty(&self) -> Difficulty {
         let sweeps = self.sweeps;
-        if self.stopped {
+        if self.stopped || !self.finished {
             Difficulty::Unfinished
         } else if self.contradiction {
             Difficulty::NoSolution
-        } else if !self.finished {
-            Difficulty::Unfinished
         } else if self.guesses > 0 {
             Difficulty::Search {
                 sweeps,
@@ -208,8 +196,8 @@ impl<'p> Explainer<'p> {
         }
     }
 
-    /// Sweeps over the queued lines to the fixpoint, queueing a step for every line that fixes
-    /// something, and one for the line that contradicts, if one does.
+    /// Sweeps over the queued lines to the fixpoint, queueing a step for every line that
+    /// narrows something, and one for the line that contradicts, if one does.
     fn sweep(&mut self) {
         self.lines_queued = false;
         let mut steps = LineSteps {
@@ -226,34 +214,33 @@ impl<'p> Explainer<'p> {
                     .contradiction
                     .expect("the observer heard the contradiction");
                 let clue = self.puzzle.clue(line).clone();
-                self.waiting
-                    .push_back(Step::Contradiction(ContradictionStep::Line { line, clue }));
+                let step = ColourContradictionStep::Line { line, clue };
+                self.waiting.push_back(ColourStep::Contradiction(step));
             }
         }
     }
 
-    fn fail(&mut self, step: Step) -> Step {
+    fn fail(&mut self, step: ColourStep) -> ColourStep {
         self.finished = true;
         self.contradiction = true;
         step
     }
 
-    /// Propagates `(row, col)` set to `value` from the grid; the line that contradicts, if one
-    /// does.
-    fn try_cell(&mut self, row: usize, col: usize, value: Cell) -> Option<LineId> {
+    /// Propagates `(row, col)` set to `colour` from the grid; the line that contradicts, if
+    /// one does.
+    fn try_cell(&mut self, row: usize, col: usize, colour: ColourId) -> Option<LineId> {
         self.scratch.clone_from(&self.work);
         let mut contradicted = Contradicted::default();
-        match self.prop.assign_with(
-            &mut self.scratch,
-            row,
-            col,
-            value.options(),
-            &mut contradicted,
-        ) {
+        let set = ColourSet::single(colour);
+        match self
+            .prop
+            .assign_with(&mut self.scratch, row, col, set, &mut contradicted)
+        {
             Ok(()) => None,
             // The deadline's, not a line's: the caller sees `stopped` and produces nothing.
             Err(_) if self.prop.interrupted() => None,
-            // The cell is unknown, so setting it cannot contradict: a line did.
+            // The colour is one the cell may take, so narrowing to it cannot contradict: a
+            // line did.
             Err(_) => Some(
                 contradicted
                     .0
@@ -262,58 +249,56 @@ impl<'p> Explainer<'p> {
         }
     }
 
-    /// The first unknown cell (row-major) for which one value contradicts.
-    fn probe(&mut self) -> Option<Step> {
+    /// The first undecided cell (row-major) where some colour contradicts.
+    fn probe(&mut self) -> Option<ColourStep> {
         for row in 0..self.work.height() {
             for col in 0..self.work.width() {
-                if self.work.get(row, col) != Cell::Unknown {
+                let options = self.work.options(row, col);
+                if options.len() < 2 {
                     continue;
                 }
-                let if_filled = self.try_cell(row, col, Cell::Filled);
-                let if_empty = self.try_cell(row, col, Cell::Empty);
+                let tried: Vec<(ColourId, LineId)> = options
+                    .iter()
+                    .filter_map(|colour| self.try_cell(row, col, colour).map(|l| (colour, l)))
+                    .collect();
                 if self.out_of_time() {
                     return None;
                 }
-                let (tried, contradiction, value) = match (if_filled, if_empty) {
-                    (Some(f), Some(e)) => {
-                        return Some(self.fail(Step::Contradiction(ContradictionStep::Cell {
-                            row,
-                            col,
-                            if_filled: f,
-                            if_empty: e,
-                        })))
-                    }
-                    (Some(f), None) => (Cell::Filled, f, Cell::Empty),
-                    (None, Some(e)) => (Cell::Empty, e, Cell::Filled),
-                    (None, None) => continue,
-                };
+                if tried.is_empty() {
+                    continue;
+                }
+                if tried.len() == options.len() {
+                    let step = ColourContradictionStep::Cell { row, col, tried };
+                    return Some(self.fail(ColourStep::Contradiction(step)));
+                }
+                let left = tried
+                    .iter()
+                    .fold(options, |left, &(colour, _)| left.without(colour));
                 self.probes += 1;
-                return Some(Step::Probe(ProbeStep {
+                return Some(ColourStep::Probe(ColourProbeStep {
                     row,
                     col,
                     tried,
-                    contradiction,
-                    value,
+                    left,
                 }));
             }
         }
         None
     }
 
-    /// Takes the first unknown cell's value from a solution below the grid, asking the solver
-    /// with the grid's known cells as givens. It runs the search alone, on one thread, so that
-    /// the solution, hence the guesses, are the same from run to run: with several pictures
-    /// below the grid, the one the learner finds first. (The learner, not the search: the
-    /// search alone can take minutes where the learner takes a second.) `None` when the
-    /// deadline comes first.
-    fn guess(&mut self) -> Option<Step> {
+    /// Takes the first undecided cell's colour from a solution below the grid, asking the
+    /// solver with the grid's decided cells as givens. It runs the learner alone, on one
+    /// thread, so that the solution, hence the guesses, are the same from run to run: with
+    /// several pictures below the grid, the one the learner finds first. (The learner, not the
+    /// search: the search alone can take minutes where the learner takes a second.) `None`
+    /// when the deadline comes first.
+    fn guess(&mut self) -> Option<ColourStep> {
         if self.solution.is_none() {
             let mut givens = Vec::new();
             for row in 0..self.work.height() {
                 for col in 0..self.work.width() {
-                    match self.work.get(row, col) {
-                        Cell::Unknown => {}
-                        value => givens.push(Given::cell(row, col, value == Cell::Filled)),
+                    if let Some(colour) = self.work.options(row, col).only() {
+                        givens.push(Given { row, col, colour });
                     }
                 }
             }
@@ -345,7 +330,10 @@ impl<'p> Explainer<'p> {
             }
             match outcome.solutions.into_iter().next() {
                 Some(s) => self.solution = Some((s, unique)),
-                None => return Some(self.fail(Step::Contradiction(ContradictionStep::Search))),
+                None => {
+                    let step = ColourStep::Contradiction(ColourContradictionStep::Search);
+                    return Some(self.fail(step));
+                }
             }
         }
         let Some((solution, unique)) = &self.solution else {
@@ -353,17 +341,12 @@ impl<'p> Explainer<'p> {
         };
         for row in 0..self.work.height() {
             for col in 0..self.work.width() {
-                if self.work.get(row, col) == Cell::Unknown {
-                    let value = if solution.get(row, col) {
-                        Cell::Filled
-                    } else {
-                        Cell::Empty
-                    };
+                if self.work.options(row, col).len() > 1 {
                     self.guesses += 1;
-                    return Some(Step::Guess(GuessStep {
+                    return Some(ColourStep::Guess(ColourGuessStep {
                         row,
                         col,
-                        value,
+                        colour: solution.colour(row, col),
                         unique: *unique,
                     }));
                 }
@@ -373,17 +356,17 @@ impl<'p> Explainer<'p> {
     }
 }
 
-impl Iterator for Explainer<'_> {
-    type Item = Step;
+impl<K: Kind> Iterator for Narrator<'_, K> {
+    type Item = ColourStep;
 
-    fn next(&mut self) -> Option<Step> {
+    fn next(&mut self) -> Option<ColourStep> {
         loop {
             if let Some(step) = self.waiting.pop_front() {
-                if let Step::Contradiction(_) = step {
+                if let ColourStep::Contradiction(_) = step {
                     return Some(self.fail(step));
                 }
-                // Line steps fix unknown cells, consistently: this cannot fail.
-                let _ = step.apply(&mut self.grid);
+                // Line steps narrow cells consistently: this cannot fail.
+                let _ = apply(&mut self.grid, &step);
                 return Some(step);
             }
             if self.finished || self.stopped {
@@ -402,18 +385,15 @@ impl Iterator for Explainer<'_> {
                 None if self.stopped => return None,
                 None => self.guess()?,
             };
-            if let Step::Probe(ProbeStep {
-                row, col, value, ..
-            })
-            | Step::Guess(GuessStep {
-                row, col, value, ..
-            }) = &step
+            if let ColourStep::Probe(ColourProbeStep { row, col, .. })
+            | ColourStep::Guess(ColourGuessStep { row, col, .. }) = &step
             {
-                // Neither can fail: the cell was unknown.
-                let _ = self.grid.set(*row, *col, *value);
-                let _ = self.work.set(*row, *col, *value);
-                self.prop.enqueue(LineId::row(*row));
-                self.prop.enqueue(LineId::column(*col));
+                let (row, col) = (*row, *col);
+                // Neither can fail: the colours kept are some the cell may take.
+                let _ = apply(&mut self.grid, &step);
+                let _ = apply(&mut self.work, &step);
+                self.prop.enqueue(LineId::row(row));
+                self.prop.enqueue(LineId::column(col));
                 self.lines_queued = true;
             }
             return Some(step);
@@ -421,40 +401,128 @@ impl Iterator for Explainer<'_> {
     }
 }
 
-/// A whole explanation: every step, the final grid and the rating.
-#[derive(Clone, Debug)]
-pub struct Explanation {
-    /// The steps, in order.
-    pub steps: Vec<Step>,
-    /// The grid they lead to.
-    pub grid: Grid,
-    /// The rating.
-    pub difficulty: Difficulty,
+/// The public explainer of one kind of puzzle: its name, the kind, its grid, the steps it
+/// gives and how they are made from the narrator's; then the whole explanation's type, the
+/// function that explains a puzzle whole, and the one that gives the next step from a grid.
+macro_rules! explainer {
+    (
+        $(#[$doc:meta])*
+        $name:ident<$kind:ty, $grid:ty, $step:ty>($word:expr),
+        $(#[$whole_doc:meta])* $whole:ident,
+        $(#[$explain_doc:meta])* $explain:ident,
+        $(#[$next_doc:meta])* $next:ident
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name<'p>(Narrator<'p, $kind>);
+
+        impl<'p> $name<'p> {
+            /// Explains `puzzle` from the empty grid.
+            pub fn new(puzzle: &'p Puzzle) -> $name<'p> {
+                $name::from_grid(puzzle, <$grid as GridOps>::blank(puzzle))
+            }
+
+            /// Explains `puzzle` from a partly solved grid (what it rules out is taken as
+            /// given). The grid must have the puzzle's size (and palette).
+            pub fn from_grid(puzzle: &'p Puzzle, grid: $grid) -> $name<'p> {
+                $name(Narrator::from_grid(puzzle, grid))
+            }
+
+            /// Gives up at `deadline` (if any): the steps then end early, `stopped` says so,
+            /// and the rating is [`Difficulty::Unfinished`]. Every step produced before is
+            /// sound. The propagator gives up within its sweeps and probes, the clock is read
+            /// between probes, and it bounds the guess's solve.
+            pub fn with_deadline(self, deadline: Option<Instant>) -> $name<'p> {
+                $name(self.0.with_deadline(deadline))
+            }
+
+            /// Whether the deadline came before the end of the explanation.
+            pub fn stopped(&self) -> bool {
+                self.0.stopped
+            }
+
+            /// The grid after the steps produced so far.
+            pub fn grid(&self) -> &$grid {
+                &self.0.grid
+            }
+
+            /// The rating so far; final once the iterator has returned `None`.
+            pub fn difficulty(&self) -> Difficulty {
+                self.0.difficulty()
+            }
+        }
+
+        impl Iterator for $name<'_> {
+            type Item = $step;
+
+            fn next(&mut self) -> Option<$step> {
+                self.0.next().map($word)
+            }
+        }
+
+        $(#[$whole_doc])*
+        #[derive(Clone, Debug)]
+        pub struct $whole {
+            /// The steps, in order.
+            pub steps: Vec<$step>,
+            /// The grid they lead to.
+            pub grid: $grid,
+            /// The rating.
+            pub difficulty: Difficulty,
+        }
+
+        $(#[$explain_doc])*
+        pub fn $explain(puzzle: &Puzzle) -> $whole {
+            let mut explainer = $name::new(puzzle);
+            let steps = explainer.by_ref().collect();
+            $whole {
+                steps,
+                grid: explainer.grid().clone(),
+                difficulty: explainer.difficulty(),
+            }
+        }
+
+        $(#[$next_doc])*
+        pub fn $next(puzzle: &Puzzle, grid: &$grid) -> Option<$step> {
+            $name::from_grid(puzzle, grid.clone()).next()
+        }
+    };
 }
 
-/// Explains `puzzle` from the empty grid to the end.
-pub fn explain(puzzle: &Puzzle) -> Explanation {
-    let mut explainer = Explainer::new(puzzle);
-    let steps: Vec<Step> = explainer.by_ref().collect();
-    Explanation {
-        steps,
-        grid: explainer.grid().clone(),
-        difficulty: explainer.difficulty(),
-    }
-}
+explainer!(
+    /// Produces the steps of an explanation of a black-and-white puzzle one at a time (an
+    /// [`Iterator`] of [`Step`]s); between steps, `grid` shows the grid so far.
+    Explainer<BlackWhite, Grid, Step>(Step::from_colour),
+    /// A whole explanation: every step, the final grid and the rating.
+    Explanation,
+    /// Explains `puzzle` from the empty grid to the end.
+    explain,
+    /// The next step from a partly solved grid (a hint), or `None` if the grid is complete.
+    /// The grid must have the puzzle's size.
+    next_step
+);
 
-/// The next step from a partly solved grid (a hint), or `None` if the grid is complete. The grid
-/// must have the puzzle's size.
-pub fn next_step(puzzle: &Puzzle, grid: &Grid) -> Option<Step> {
-    Explainer::from_grid(puzzle, grid.clone()).next()
-}
+explainer!(
+    /// Produces the steps of an explanation of a colour puzzle one at a time (an [`Iterator`]
+    /// of [`ColourStep`]s); between steps, `grid` shows the grid so far. Works on
+    /// black-and-white puzzles too (as a palette of two entries), but [`Explainer`] words those
+    /// better.
+    ColourExplainer<Coloured, ColourGrid, ColourStep>(|step| step),
+    /// A whole colour explanation: every step, the final grid and the rating.
+    ColourExplanation,
+    /// Explains a colour puzzle from the empty grid to the end.
+    explain_colour,
+    /// The next step from a partly solved colour grid (a hint), or `None` if the grid is
+    /// complete. The grid must have the puzzle's size and palette.
+    next_colour_step
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::generate::{random_puzzle, Rng};
     use crate::{Solver, Status};
-    use nonogram_model::{Axis, Clue};
+    use nonogram_model::{Axis, Cell, Clue};
 
     fn picture(rows: &[&str]) -> Picture {
         Picture::from_strings(rows).unwrap()

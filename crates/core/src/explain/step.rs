@@ -7,8 +7,9 @@
 
 use std::fmt;
 
+use super::colour::{ColourContradictionStep, ColourStep};
 use crate::grid::Grid;
-use nonogram_model::{Axis, Cell, Clue, LineId};
+use nonogram_model::{Cell, Clue, ColourId, LineId};
 
 /// One step of an explanation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,18 +92,85 @@ pub enum ContradictionStep {
     Search,
 }
 
+/// The value of a black-and-white cell of one entry.
+fn cell(colour: ColourId) -> Cell {
+    if colour.is_background() {
+        Cell::Empty
+    } else {
+        Cell::Filled
+    }
+}
+
 impl Step {
+    /// A step of a black-and-white puzzle, from the explainer's colour terms: a cell decided
+    /// black is filled, one decided background is empty; a probe of two values of which one
+    /// contradicts gives the other.
+    pub(crate) fn from_colour(step: ColourStep) -> Step {
+        let line_of = |tried: &[(ColourId, LineId)], colour| {
+            let found = tried.iter().find(|t| t.0 == colour).map(|t| t.1);
+            found.expect("a probe of each value")
+        };
+        match step {
+            ColourStep::Line(s) => {
+                let with = |value| {
+                    let decided = s.decided.iter();
+                    decided
+                        .filter(|d| cell(d.1) == value)
+                        .map(|d| d.0)
+                        .collect()
+                };
+                Step::Line(LineStep {
+                    filled: with(Cell::Filled),
+                    empty: with(Cell::Empty),
+                    line: s.line,
+                    clue: s.clue,
+                })
+            }
+            ColourStep::Probe(p) => {
+                let (colour, contradiction) = p.tried[0];
+                let value = p.left.only().map_or(Cell::Unknown, cell);
+                Step::Probe(ProbeStep {
+                    row: p.row,
+                    col: p.col,
+                    tried: cell(colour),
+                    contradiction,
+                    value,
+                })
+            }
+            ColourStep::Guess(g) => Step::Guess(GuessStep {
+                row: g.row,
+                col: g.col,
+                value: cell(g.colour),
+                unique: g.unique,
+            }),
+            ColourStep::Contradiction(ColourContradictionStep::Line { line, clue }) => {
+                Step::Contradiction(ContradictionStep::Line { line, clue })
+            }
+            ColourStep::Contradiction(ColourContradictionStep::Cell { row, col, tried }) => {
+                Step::Contradiction(ContradictionStep::Cell {
+                    row,
+                    col,
+                    if_filled: line_of(&tried, ColourId::BLACK),
+                    if_empty: line_of(&tried, ColourId::BACKGROUND),
+                })
+            }
+            ColourStep::Contradiction(ColourContradictionStep::Search) => {
+                Step::Contradiction(ContradictionStep::Search)
+            }
+        }
+    }
+
     /// The cells this step fixes, as `(row, col, value)`.
     pub fn cells(&self) -> Vec<(usize, usize, Cell)> {
         match self {
             Step::Line(s) => {
-                let at = |i: usize| match s.line.axis {
-                    Axis::Row => (s.line.index, i),
-                    Axis::Column => (i, s.line.index),
+                let filled = s.filled.iter().map(|&i| (i, Cell::Filled));
+                let empty = s.empty.iter().map(|&i| (i, Cell::Empty));
+                let at = |(i, value)| {
+                    let (row, col) = s.line.cell(i);
+                    (row, col, value)
                 };
-                let filled = s.filled.iter().map(|&i| (at(i).0, at(i).1, Cell::Filled));
-                let empty = s.empty.iter().map(|&i| (at(i).0, at(i).1, Cell::Empty));
-                filled.chain(empty).collect()
+                filled.chain(empty).map(at).collect()
             }
             Step::Probe(p) => vec![(p.row, p.col, p.value)],
             Step::Guess(g) => vec![(g.row, g.col, g.value)],
@@ -290,6 +358,7 @@ fn plural(n: usize, noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nonogram_model::Axis;
 
     #[test]
     fn ranges_are_compressed_and_counted_from_one() {

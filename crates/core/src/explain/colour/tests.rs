@@ -1,7 +1,10 @@
 use super::*;
+use crate::colour::grid::ColourGrid;
+use crate::explain::{explain_colour, next_colour_step, ColourExplainer, Difficulty};
 use crate::generate::{colour_palette, random_colour_puzzle, Rng};
-use crate::{deduce, Solver};
+use crate::{deduce, Config, Solver, Status};
 use nonogram_model::{Clue, Run};
+use nonogram_model::{ColourId, ColourSet, Picture, Puzzle};
 use proptest::prelude::*;
 
 fn id(i: usize) -> ColourId {
