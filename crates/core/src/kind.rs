@@ -25,7 +25,7 @@
 
 use std::fmt::Debug;
 
-use nonogram_model::{Axis, Cells, ColourSet, LineId, Picture, Puzzle};
+use nonogram_model::{Axis, Cells, Clue, ColourSet, LineId, Picture, Puzzle};
 
 use crate::Contradiction;
 
@@ -135,27 +135,26 @@ pub(crate) trait GridOps: Clone + PartialEq + Debug + Cells + Send + Sync {
     }
 }
 
+/// What [`LineWork::solve`] returns: how many entries the line ruled out, or a contradiction.
+pub(crate) type Solved = Result<usize, Contradiction>;
+
 /// Line solving for propagation: solve one line of a grid and narrow the grid to the result.
 /// One per propagator (it owns the line solver's scratch and a cache of results).
 pub(crate) trait LineWork<G>: Debug + Send {
     /// Scratch and cache for the lines of `puzzle`.
     fn new(puzzle: &Puzzle) -> Self;
 
-    /// Solves `line` (its clue named `clue_id` in the cache: equal clues of one axis share a
-    /// name) and narrows `grid` to what it proves, counting the solves that missed the cache in
-    /// `solves`. Returns how many entries were ruled out (0 when nothing changed); the cells
-    /// that changed are then in [`LineWork::changed`]. On a contradiction the grid may be left
-    /// part-way: callers discard it.
-    fn solve(
-        &mut self,
-        puzzle: &Puzzle,
-        grid: &mut G,
-        line: LineId,
-        clue_id: u32,
-        solves: &mut u64,
-    ) -> Result<usize, Contradiction>;
+    /// Solves `line`, its clue given with the name the cache knows it by (equal clues of one
+    /// axis share a name), and narrows `grid` to what it proves. Returns how many entries were
+    /// ruled out (0 when nothing changed); the cells that changed are then in
+    /// [`LineWork::changed`]. On a contradiction the grid may be left part-way: callers
+    /// discard it.
+    fn solve(&mut self, grid: &mut G, line: LineId, clue: (&Clue, u32)) -> Solved;
 
     /// The cells the last successful [`LineWork::solve`] changed, one bit per cell of the line
     /// (bit `i % 64` of word `i / 64`).
     fn changed(&self) -> &[u64];
+
+    /// The line solves so far that missed the cache.
+    fn solves(&self) -> u64;
 }

@@ -88,8 +88,6 @@ pub(crate) struct Propagator<'p, K: Kind> {
     /// A line's cells before it is solved, and what it narrowed, for an observer that narrates.
     before: Vec<ColourSet>,
     narrowed: Vec<(usize, ColourSet, ColourSet)>,
-    /// Line solves that missed the cache.
-    pub line_solves: u64,
     /// When to give up (see [`Propagator::set_deadline`]).
     deadline: WorkDeadline,
 }
@@ -104,9 +102,13 @@ impl<'p, K: Kind> Propagator<'p, K> {
             queued: vec![false; puzzle.width() + puzzle.height()],
             before: Vec::new(),
             narrowed: Vec::new(),
-            line_solves: 0,
             deadline: WorkDeadline::default(),
         }
+    }
+
+    /// Line solves that missed the cache.
+    pub fn line_solves(&self) -> u64 {
+        self.work.solves()
     }
 
     /// A grid of the puzzle where every cell may take every entry.
@@ -226,11 +228,8 @@ impl<'p, K: Kind> Propagator<'p, K> {
             self.before
                 .extend((0..len).map(|i| grid.line_options(line, i)));
         }
-        let id = self.clue_ids[self.slot(line)];
-        let changed = match self
-            .work
-            .solve(self.puzzle, grid, line, id, &mut self.line_solves)
-        {
+        let clue = (self.puzzle.clue(line), self.clue_ids[self.slot(line)]);
+        let changed = match self.work.solve(grid, line, clue) {
             Ok(0) => return Ok(0),
             Ok(changed) => changed,
             Err(c) => {

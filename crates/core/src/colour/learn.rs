@@ -19,7 +19,7 @@
 use nonogram_model::{Axis, Clue, ColourId, ColourSet, Picture, Puzzle};
 
 use super::line::{words_for, ColourLineSolver};
-use crate::engine::learn::lines::{Layout, LearnLines, LineQueue, LineTrails};
+use crate::engine::learn::lines::{Deduction, Layout, LearnLines, LineQueue, LineTrails};
 use crate::engine::learn::lit::{Lit, Value, Var};
 use crate::engine::learn::trail::{Reason, Trail};
 use crate::marginals::Rounds;
@@ -179,19 +179,8 @@ impl<'p> LearnLines<'p> for ColourLines<'p> {
         }
     }
 
-    fn queue_all(&mut self) {
-        for slot in 0..self.layout.slots() {
-            self.queue.mark(slot);
-        }
-    }
-
-    #[inline]
-    fn next_dirty(&mut self) -> Option<usize> {
-        self.queue.next()
-    }
-
-    fn clear_queue(&mut self) {
-        self.queue.clear();
+    fn queue(&mut self) -> &mut LineQueue {
+        &mut self.queue
     }
 
     fn backtracked(&mut self, len: usize) {
@@ -285,14 +274,12 @@ impl<'p> LearnLines<'p> for ColourLines<'p> {
     /// admit no placement. Each fact is given back in turn, latest first (older facts make
     /// better clauses), and kept only if the line becomes feasible without it; facts about the
     /// target's own cell are irrelevant once it is narrowed, and never part of the reason.
-    fn explain(
-        &mut self,
-        slot: usize,
-        stamp: u32,
-        target: Option<Var>,
-        trail: &Trail,
-        reason: &mut Vec<Lit>,
-    ) {
+    fn explain(&mut self, deduction: Deduction, trail: &Trail, reason: &mut Vec<Lit>) {
+        let Deduction {
+            slot,
+            stamp,
+            target,
+        } = deduction;
         let (start, words, len) = self.range(slot);
         let entries = self.entries;
         let clue = self.clues[slot];

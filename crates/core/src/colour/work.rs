@@ -7,11 +7,11 @@
 //! before and after; the slot count is chosen so that the table stays near [`CACHE_BYTES`]
 //! whatever the palette.
 
-use nonogram_model::{LineId, Puzzle};
+use nonogram_model::{Clue, LineId, Puzzle};
 
 use super::grid::ColourGrid;
 use super::line::ColourLineSolver;
-use crate::kind::LineWork;
+use crate::kind::{LineWork, Solved};
 use crate::Contradiction;
 
 /// The line cache's size. The black-and-white cache measured best at 384 KiB (a larger one
@@ -97,6 +97,8 @@ pub(crate) struct ColourWork {
     cache: LineCache,
     out: Vec<u64>,
     changed: Vec<u64>,
+    /// Solves that missed the cache.
+    solves: u64,
 }
 
 impl LineWork<ColourGrid> for ColourWork {
@@ -109,36 +111,29 @@ impl LineWork<ColourGrid> for ColourWork {
             cache: LineCache::new(entries),
             out: vec![0; entries * words],
             changed: vec![0; words],
+            solves: 0,
         }
     }
 
     #[inline]
-    fn solve(
-        &mut self,
-        puzzle: &Puzzle,
-        grid: &mut ColourGrid,
-        line: LineId,
-        clue_id: u32,
-        solves: &mut u64,
-    ) -> Result<usize, Contradiction> {
+    fn solve(&mut self, grid: &mut ColourGrid, line: LineId, (clue, id): (&Clue, u32)) -> Solved {
         let len = grid.line_len(line.axis);
         let words = grid.line_words(line.axis);
         let entries = self.entries;
-        let clue = puzzle.clue(line);
         let masks = grid.line(line);
         let out = &mut self.out[..entries * words];
         if words == 1 {
-            match self.cache.get(clue_id, masks, out) {
+            match self.cache.get(id, masks, out) {
                 Some(result) => result?,
                 None => {
-                    *solves += 1;
+                    self.solves += 1;
                     let result = self.solver.solve(clue, len, entries, masks, out);
-                    self.cache.put(clue_id, masks, result.map(|()| &*out));
+                    self.cache.put(id, masks, result.map(|()| &*out));
                     result?;
                 }
             }
         } else {
-            *solves += 1;
+            self.solves += 1;
             self.solver.solve(clue, len, entries, masks, out)?;
         }
         grid.narrow_line(line, out, &mut self.changed)
@@ -146,5 +141,9 @@ impl LineWork<ColourGrid> for ColourWork {
 
     fn changed(&self) -> &[u64] {
         &self.changed
+    }
+
+    fn solves(&self) -> u64 {
+        self.solves
     }
 }

@@ -226,7 +226,7 @@ impl<'p, K: Kind> Search<'p, K> {
     /// Counters so far.
     pub fn stats(&self) -> Stats {
         Stats {
-            line_solves: self.prop.line_solves,
+            line_solves: self.prop.line_solves(),
             ..self.stats
         }
     }

@@ -2,11 +2,11 @@
 //! [`LineSolver`] on a line's two masks, results of lines up to 64 cells cached, and what it
 //! proves written into the grid a word at a time.
 
-use nonogram_model::{LineId, Puzzle};
+use nonogram_model::{Clue, LineId, Puzzle};
 
 use super::{Line, LineCache, LineSolve, LineSolver, Masks};
 use crate::grid::{words_for, Grid};
-use crate::kind::LineWork;
+use crate::kind::{LineWork, Solved};
 use crate::Contradiction;
 
 /// Cache size: 2^13 slots of 48 bytes (384 KiB). Measured on random 30×30 puzzles: 2^15 slots
@@ -22,6 +22,8 @@ pub(crate) struct BlackWhiteWork {
     out: Masks,
     /// The cells the last solve fixed.
     changed: Vec<u64>,
+    /// Solves that missed the cache.
+    solves: u64,
 }
 
 impl LineWork<Grid> for BlackWhiteWork {
@@ -32,40 +34,34 @@ impl LineWork<Grid> for BlackWhiteWork {
             cache: LineCache::new(CACHE_BITS),
             out: Masks::new(longest),
             changed: vec![0; words_for(longest).max(1)],
+            solves: 0,
         }
     }
 
     #[inline]
-    fn solve(
-        &mut self,
-        puzzle: &Puzzle,
-        grid: &mut Grid,
-        line: LineId,
-        clue_id: u32,
-        solves: &mut u64,
-    ) -> Result<usize, Contradiction> {
+    fn solve(&mut self, grid: &mut Grid, line: LineId, (clue, id): (&Clue, u32)) -> Solved {
         let len = grid.line_len(line.axis);
         let words = words_for(len);
-        let clue = puzzle.clue(line).runs();
+        let clue = clue.runs();
         let (filled, empty) = grid.line(line);
         if len <= 64 {
             let (f, e) = (filled[0], empty[0]);
-            let result = match self.cache.get(clue_id, f, e) {
+            let result = match self.cache.get(id, f, e) {
                 Some(result) => result,
                 None => {
-                    *solves += 1;
+                    self.solves += 1;
                     let result = self
                         .solver
                         .solve(Line::new(clue, len, filled, empty), &mut self.out)
                         .ok()
                         .map(|()| (self.out.filled[0], self.out.empty[0]));
-                    self.cache.put(clue_id, f, e, result);
+                    self.cache.put(id, f, e, result);
                     result
                 }
             };
             (self.out.filled[0], self.out.empty[0]) = result.ok_or(Contradiction)?;
         } else {
-            *solves += 1;
+            self.solves += 1;
             self.solver
                 .solve(Line::new(clue, len, filled, empty), &mut self.out)?;
         }
@@ -90,5 +86,9 @@ impl LineWork<Grid> for BlackWhiteWork {
 
     fn changed(&self) -> &[u64] {
         &self.changed
+    }
+
+    fn solves(&self) -> u64 {
+        self.solves
     }
 }

@@ -12,7 +12,7 @@
 
 use nonogram_model::{Axis, Cell, ColourId, ColourSet, Picture, Puzzle};
 
-use super::lines::{Layout, LearnLines, LineQueue, LineTrails};
+use super::lines::{Deduction, Layout, LearnLines, LineQueue, LineTrails};
 use super::lit::{Lit, Var};
 use super::trail::{Reason, Trail};
 use crate::grid::words_for;
@@ -156,23 +156,8 @@ impl<'p> LearnLines<'p> for BlackWhiteLines<'p> {
         }
     }
 
-    fn queue_all(&mut self) {
-        for slot in 0..self.layout.slots() {
-            self.queue.mark(slot);
-        }
-    }
-
-    #[inline]
-    fn next_dirty(&mut self) -> Option<usize> {
-        self.queue.next()
-    }
-
-    fn clear_queue(&mut self) {
-        self.queue.clear();
-    }
-
-    fn backtracked(&mut self, _: usize) {
-        self.queue.clear();
+    fn queue(&mut self) -> &mut LineQueue {
+        &mut self.queue
     }
 
     /// Solves one line and assigns what it fixes.
@@ -221,14 +206,12 @@ impl<'p> LearnLines<'p> for BlackWhiteLines<'p> {
         true
     }
 
-    fn explain(
-        &mut self,
-        slot: usize,
-        stamp: u32,
-        target: Option<Var>,
-        trail: &Trail,
-        reason: &mut Vec<Lit>,
-    ) {
+    fn explain(&mut self, deduction: Deduction, trail: &Trail, reason: &mut Vec<Lit>) {
+        let Deduction {
+            slot,
+            stamp,
+            target,
+        } = deduction;
         let (range, len) = self.range(slot);
         let words = range.len();
         let clue = self.clues[slot];

@@ -9,7 +9,7 @@
 //! while that stays so. What remains is a small reason (often a handful of cells near the
 //! deduction).
 
-use super::lines::LearnLines;
+use super::lines::{Deduction, LearnLines};
 use super::lit::{Lit, Var};
 use super::propagate::Conflict;
 use super::trail::Reason;
@@ -166,9 +166,13 @@ impl<K: Kind> Learner<'_, K> {
                 self.explanations.store(v, lits)
             }
             Reason::Line { slot, stamp } => {
+                let deduction = Deduction {
+                    slot: slot as usize,
+                    stamp,
+                    target: Some(v),
+                };
                 let reason = &mut self.explanations.reason;
-                self.lines
-                    .explain(slot as usize, stamp, Some(v), &self.trail, reason);
+                self.lines.explain(deduction, &self.trail, reason);
                 self.explanations.store_reason(Some(v))
             }
             Reason::Cell => {
@@ -186,7 +190,14 @@ impl<K: Kind> Learner<'_, K> {
         let now = self.trail.lits.len() as u32;
         let reason = &mut self.explanations.reason;
         match conflict {
-            Conflict::Line(slot) => self.lines.explain(slot, now, None, &self.trail, reason),
+            Conflict::Line(slot) => {
+                let deduction = Deduction {
+                    slot,
+                    stamp: now,
+                    target: None,
+                };
+                self.lines.explain(deduction, &self.trail, reason)
+            }
             Conflict::Cell(cell) => {
                 self.lines
                     .explain_cell(cell as usize, None, &self.trail, reason)

@@ -53,18 +53,34 @@ pub(crate) trait LearnLines<'p>: Debug + Send + Sized {
     /// Undoes the latest assignment of its lines, `lit`'s.
     fn unassign(&mut self, lit: Lit);
 
+    /// The queue of lines to solve.
+    fn queue(&mut self) -> &mut LineQueue;
+
     /// Queues every line for solving.
-    fn queue_all(&mut self);
+    fn queue_all(&mut self) {
+        let (width, height) = self.size();
+        for slot in 0..width + height {
+            self.queue().mark(slot);
+        }
+    }
 
     /// The next line to solve, taken off the queue.
-    fn next_dirty(&mut self) -> Option<usize>;
+    #[inline]
+    fn next_dirty(&mut self) -> Option<usize> {
+        self.queue().next()
+    }
 
     /// Empties the queue (after a conflict).
-    fn clear_queue(&mut self);
+    fn clear_queue(&mut self) {
+        self.queue().clear();
+    }
 
     /// The trail was cut back to `len` entries, at a level where every line was at its
     /// fixpoint: nothing is queued any more.
-    fn backtracked(&mut self, len: usize);
+    fn backtracked(&mut self, len: usize) {
+        let _ = len;
+        self.queue().clear();
+    }
 
     /// Applies the rules of a cell that the kind keeps beside its lines to the trail entries
     /// not yet seen (colour: a cell has exactly one entry); a conflict names the cell. Black and
@@ -87,18 +103,12 @@ pub(crate) trait LearnLines<'p>: Debug + Send + Sized {
     /// placement.
     fn solve(&mut self, slot: usize, trail: &mut Trail) -> bool;
 
-    /// Into `reason`, a small set of facts of line `slot`, as they were when the trail was
-    /// `stamp` long, that force `target` (or, without a target, admit no placement at all), as
-    /// the literals that are false now: the clause "one of these facts is undone, or the target
-    /// holds". The facts of level 0 hold everywhere and are never needed.
-    fn explain(
-        &mut self,
-        slot: usize,
-        stamp: u32,
-        target: Option<Var>,
-        trail: &Trail,
-        reason: &mut Vec<Lit>,
-    );
+    /// Into `reason`, a small set of facts of the line, as they were when the trail was as
+    /// long as the deduction's stamp, that force its target (or, without a target, admit no
+    /// placement at all), as the literals that are false now: the clause "one of these facts
+    /// is undone, or the target holds". The facts of level 0 hold everywhere and are never
+    /// needed.
+    fn explain(&mut self, deduction: Deduction, trail: &Trail, reason: &mut Vec<Lit>);
 
     /// Into `reason`, the false literals that forced `v` by its cell's rule (`Reason::Cell`),
     /// or, for a conflict of cell `cell` (`v` is `None`), that break the rule.
@@ -139,6 +149,17 @@ pub(crate) trait LearnLines<'p>: Debug + Send + Sized {
     /// The work of one round of [`LearnLines::chances`], in steps of the lines' programmes:
     /// what bounds the rounds a large puzzle gets.
     fn round_work(&self) -> usize;
+}
+
+/// What a line deduced (or, without a target, that it has no placement), to explain.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Deduction {
+    /// The line slot.
+    pub slot: usize,
+    /// The trail's length when the line was solved: the facts before it are those it read.
+    pub stamp: u32,
+    /// The deduced variable, if any.
+    pub target: Option<Var>,
 }
 
 /// Where the cells are: each cell's row and column (no division on the hot paths), and the
