@@ -18,17 +18,20 @@ use std::time::Instant;
 use crate::kind::{GridOps, Kind, LineWork};
 use crate::termination::WorkDeadline;
 use crate::Contradiction;
-use nonogram_model::{Axis, Clue, ColourSet, LineId, Puzzle};
+use nonogram_model::{Axis, ColourId, ColourSet, LineId, Puzzle};
 
 /// Cache names of the clues of a puzzle, rows then columns: equal clues on lines of equal length
-/// (the same axis) share one, so their results share cache slots.
+/// (the same axis) share one, so their results share cache slots. (A black-and-white clue's
+/// colours are all black: its runs name it.)
 fn clue_ids(puzzle: &Puzzle) -> Vec<u32> {
-    let mut names: HashMap<(Axis, &Clue), u32> = HashMap::new();
+    let mut names: HashMap<(Axis, &[u32], &[ColourId]), u32> = HashMap::new();
     let mut ids = Vec::with_capacity(puzzle.width() + puzzle.height());
+    let black_white = puzzle.is_black_and_white();
     for axis in [Axis::Row, Axis::Column] {
         for clue in puzzle.clues(axis) {
+            let colours = if black_white { &[] } else { clue.colours() };
             let next = names.len() as u32;
-            ids.push(*names.entry((axis, clue)).or_insert(next));
+            ids.push(*names.entry((axis, clue.runs(), colours)).or_insert(next));
         }
     }
     ids

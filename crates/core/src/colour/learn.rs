@@ -287,9 +287,13 @@ impl<'p> LearnLines<'p> for ColourLines<'p> {
         masks.copy_from_slice(&self.masks[start..start + entries * words]);
         // The masks then: give back the facts since `stamp`.
         let all = self.trails.of(slot);
-        let then = all.partition_point(|&(position, _)| position < stamp);
-        for &(_, at) in &all[then..] {
-            let (i, e) = (at as usize / entries, at as usize % entries);
+        let mut then = all.len();
+        while then > 0 && all[then - 1].0 >= stamp {
+            then -= 1;
+            let (i, e) = (
+                all[then].1 as usize / entries,
+                all[then].1 as usize % entries,
+            );
             masks[e * words + i / 64] |= 1 << (i % 64);
         }
         let first = all[..then].partition_point(|&(position, _)| position < trail.facts());

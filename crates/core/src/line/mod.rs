@@ -228,7 +228,7 @@ impl LineSolver {
 /// Inlined up to the cell-parallel solver's one-word case, so that a caller solving lines of up
 /// to 64 cells (the learner, the propagator) pays nothing for the dispatch.
 impl LineSolve for LineSolver {
-    #[inline]
+    #[inline(always)]
     fn solve(&mut self, line: Line<'_>, out: &mut Masks) -> Result<(), Contradiction> {
         if self.parallel.supports(line) {
             self.parallel.solve(line, out)
@@ -240,7 +240,7 @@ impl LineSolve for LineSolver {
     /// Cheaper than solving for lines of up to 4,096 cells: only the forward pass runs (past
     /// 512 cells, only the scan for the leftmost placement).
     /// Explanations in the learning engine ask this many times per conflict.
-    #[inline]
+    #[inline(always)]
     fn feasible(&mut self, line: Line<'_>) -> bool {
         if self.parallel.supports(line) {
             self.parallel.feasible(line)

@@ -67,12 +67,18 @@ impl BlackWhiteLines<'_> {
         }
     }
 
-    /// Sets the mask bits of a cell in its row and its column (`on`), or clears them.
+    /// Sets the mask bits of a cell in its row and its column (`on`), or clears them: the
+    /// cell at position `c` of row slot `row` and position `r` of column slot `column`.
     #[inline]
-    fn write_masks(&mut self, cell: usize, filled: bool, on: bool) {
-        let [(row, c), (_, r)] = self.layout.lines_of(cell);
+    fn write_masks(
+        &mut self,
+        [(row, c), (column, r)]: [(usize, usize); 2],
+        filled: bool,
+        on: bool,
+    ) {
+        let height = self.layout.height;
         let row_word = row * self.row_words + c / 64;
-        let col_word = self.layout.height * self.row_words + c * self.col_words + r / 64;
+        let col_word = height * self.row_words + (column - height) * self.col_words + r / 64;
         let masks = if filled {
             &mut self.filled
         } else {
@@ -139,9 +145,9 @@ impl<'p> LearnLines<'p> for BlackWhiteLines<'p> {
     /// Records the assignment of a cell in its two lines, and queues them.
     #[inline]
     fn assign(&mut self, lit: Lit, position: u32) {
-        let cell = lit.var().index();
-        self.write_masks(cell, lit.is_positive(), true);
-        for (slot, i) in self.layout.lines_of(cell) {
+        let lines = self.layout.lines_of(lit.var().index());
+        self.write_masks(lines, lit.is_positive(), true);
+        for (slot, i) in lines {
             self.trails.push(slot, position, i as u32);
             self.queue.mark(slot);
         }
@@ -149,9 +155,9 @@ impl<'p> LearnLines<'p> for BlackWhiteLines<'p> {
 
     #[inline]
     fn unassign(&mut self, lit: Lit) {
-        let cell = lit.var().index();
-        self.write_masks(cell, lit.is_positive(), false);
-        for (slot, _) in self.layout.lines_of(cell) {
+        let lines = self.layout.lines_of(lit.var().index());
+        self.write_masks(lines, lit.is_positive(), false);
+        for (slot, _) in lines {
             self.trails.pop(slot);
         }
     }
@@ -218,22 +224,24 @@ impl<'p> LearnLines<'p> for BlackWhiteLines<'p> {
         let target = target.map(|t| (t, self.layout.position_in(slot, t.index())));
         // The known cells then: the line's facts below the stamp (`known`, read latest first
         // below), in the masks of the cells known now minus those since.
-        let all = self.trails.of(slot);
-        let then = all.partition_point(|&(position, _)| position < stamp);
+        let mut known = self.trails.of(slot);
         let (f, e) = (&mut self.scratch.filled, &mut self.scratch.empty);
         f[..words].copy_from_slice(&self.filled[range.clone()]);
         e[..words].copy_from_slice(&self.empty[range]);
-        for &(_, i) in &all[then..] {
+        while let Some((&(position, i), earlier)) = known.split_last() {
+            if position < stamp {
+                break;
+            }
             let i = i as usize;
             f[i / 64] &= !(1 << (i % 64));
             e[i / 64] &= !(1 << (i % 64));
+            known = earlier;
         }
         // Facts of level 0 stay: they hold everywhere, so a clause never needs them. They are
         // the oldest cells, which the loop below would try last anyway, so this saves their
         // checks without changing any explanation's other cells.
         let facts = trail.facts();
-        let first = all[..then].partition_point(|&(position, _)| position < facts);
-        let known = &all[first..then];
+        let known = &known[known.partition_point(|&(position, _)| position < facts)..];
         if let Some((t, i)) = target {
             // The target flipped.
             debug_assert!(trail.position[t.index()] >= stamp);
