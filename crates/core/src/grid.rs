@@ -1,9 +1,12 @@
-//! Partial grids as bit masks: for each row and each column, one mask of cells known filled and
-//! one of cells known empty.
+//! Partial grids as bit masks along every row and every column ([`Planes`]): for black and
+//! white, one mask of cells known filled and one of cells known empty per line ([`Grid`]); for
+//! colour, one mask per palette entry of the cells that may still take it
+//! ([`ColourGrid`](crate::colour::grid::ColourGrid)).
 //!
 //! Keeping both orientations costs a second write per cell but makes every line a contiguous
-//! run of words, which is what the line solvers read. A cell is unknown when neither mask has
-//! its bit; a cell in both would be a contradiction, which [`Grid::set`] refuses to create.
+//! run of words, which is what the line solvers read. A black-and-white cell is unknown when
+//! neither mask has its bit; a cell in both would be a contradiction, which [`Grid::set`]
+//! refuses to create.
 
 use nonogram_model::{Axis, Cell, Cells, ColourSet, LineId, Picture, Puzzle};
 
@@ -20,65 +23,230 @@ pub(crate) fn get_bit(words: &[u64], i: usize) -> bool {
     words[i / 64] >> (i % 64) & 1 != 0
 }
 
+/// The positions of the set bits of word `w` of a mask, lowest first (bit `b` is position
+/// `64·w + b`).
+#[inline]
+pub(crate) fn ones(w: usize, mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let b = bits.trailing_zeros() as usize;
+        bits &= bits.wrapping_sub(1);
+        (b < 64).then_some(64 * w + b)
+    })
+}
+
 #[inline]
 pub(crate) fn set_bit(words: &mut [u64], i: usize) {
     words[i / 64] |= 1 << (i % 64);
 }
 
+/// The masks of both kinds of grid: `planes` bit masks per line, for every row and every
+/// column, each line's masks one contiguous slice, plane after plane (bit `i` of a plane is
+/// cell `i` of the line). What a plane means is the grid's business; this keeps the rows and
+/// the columns in step.
+#[derive(PartialEq, Eq, Hash)]
+pub(crate) struct Planes {
+    width: usize,
+    height: usize,
+    planes: usize,
+    row_words: usize,
+    col_words: usize,
+    /// `(row * planes + plane) * row_words + word`.
+    rows: Vec<u64>,
+    /// `(col * planes + plane) * col_words + word`.
+    cols: Vec<u64>,
+}
+
+impl Clone for Planes {
+    fn clone(&self) -> Planes {
+        Planes {
+            rows: self.rows.clone(),
+            cols: self.cols.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies into the existing buffers. (The derived `clone_from` would allocate new
+    /// vectors: probing copies a grid into its scratch grid for every probe.)
+    fn clone_from(&mut self, source: &Planes) {
+        self.width = source.width;
+        self.height = source.height;
+        self.planes = source.planes;
+        self.row_words = source.row_words;
+        self.col_words = source.col_words;
+        self.rows.clone_from(&source.rows);
+        self.cols.clone_from(&source.cols);
+    }
+}
+
+impl Planes {
+    /// `planes` masks per line, every cell's bit set (`full`) or none.
+    pub(crate) fn new(width: usize, height: usize, planes: usize, full: bool) -> Planes {
+        let (row_words, col_words) = (words_for(width), words_for(height));
+        let mask = |len: usize, words: usize| -> Vec<u64> {
+            (0..words)
+                .map(|w| match len.saturating_sub(64 * w).min(64) {
+                    _ if !full => 0,
+                    64 => u64::MAX,
+                    bits => (1u64 << bits) - 1,
+                })
+                .collect()
+        };
+        Planes {
+            width,
+            height,
+            planes,
+            row_words,
+            col_words,
+            rows: mask(width, row_words).repeat(planes * height),
+            cols: mask(height, col_words).repeat(planes * width),
+        }
+    }
+
+    /// Cells per row.
+    pub(crate) fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows.
+    pub(crate) fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The length of the lines of an axis.
+    pub(crate) fn line_len(&self, axis: Axis) -> usize {
+        match axis {
+            Axis::Row => self.width,
+            Axis::Column => self.height,
+        }
+    }
+
+    /// Words per plane of a line of an axis.
+    pub(crate) fn line_words(&self, axis: Axis) -> usize {
+        match axis {
+            Axis::Row => self.row_words,
+            Axis::Column => self.col_words,
+        }
+    }
+
+    /// A line's masks: plane after plane, [`Planes::line_words`] words each.
+    #[inline]
+    pub(crate) fn line(&self, line: LineId) -> &[u64] {
+        let stride = self.planes * self.line_words(line.axis);
+        let range = line.index * stride..(line.index + 1) * stride;
+        match line.axis {
+            Axis::Row => &self.rows[range],
+            Axis::Column => &self.cols[range],
+        }
+    }
+
+    /// Whether the cell at `(row, col)` has its bit in `plane`.
+    #[inline]
+    pub(crate) fn get(&self, row: usize, col: usize, plane: usize) -> bool {
+        get_bit(
+            &self.rows[(row * self.planes + plane) * self.row_words..],
+            col,
+        )
+    }
+
+    /// Sets (`on`) or clears the bit of the cell at `(row, col)` in `plane`, in its row and in
+    /// its column.
+    #[inline]
+    pub(crate) fn write(&mut self, row: usize, col: usize, plane: usize, on: bool) {
+        let rw = (row * self.planes + plane) * self.row_words + col / 64;
+        let cw = (col * self.planes + plane) * self.col_words + row / 64;
+        let (rb, cb) = (1u64 << (col % 64), 1u64 << (row % 64));
+        if on {
+            self.rows[rw] |= rb;
+            self.cols[cw] |= cb;
+        } else {
+            self.rows[rw] &= !rb;
+            self.cols[cw] &= !cb;
+        }
+    }
+
+    /// Sets (`on`) or clears the bits `bits` of word `w` of plane `plane` of a line, and the
+    /// same cells' bits in their crossing lines: one word operation for the line itself, one
+    /// bit per cell for the crossing lines.
+    #[inline]
+    pub(crate) fn write_line_word(
+        &mut self,
+        line: LineId,
+        (plane, w): (usize, usize),
+        bits: u64,
+        on: bool,
+    ) {
+        let planes = self.planes;
+        let (own, cross, own_words, cross_words) = match line.axis {
+            Axis::Row => (
+                &mut self.rows,
+                &mut self.cols,
+                self.row_words,
+                self.col_words,
+            ),
+            Axis::Column => (
+                &mut self.cols,
+                &mut self.rows,
+                self.col_words,
+                self.row_words,
+            ),
+        };
+        let at = (line.index * planes + plane) * own_words + w;
+        let (word, bit) = (line.index / 64, 1u64 << (line.index % 64));
+        if on {
+            own[at] |= bits;
+        } else {
+            own[at] &= !bits;
+        }
+        for i in ones(w, bits) {
+            let at = (i * planes + plane) * cross_words + word;
+            if on {
+                cross[at] |= bit;
+            } else {
+                cross[at] &= !bit;
+            }
+        }
+    }
+
+    /// The row masks, every row's planes in turn: a grid's snapshot.
+    pub(crate) fn rows(&self) -> &[u64] {
+        &self.rows
+    }
+
+    /// The memory the masks take.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        8 * (self.rows.len() + self.cols.len())
+    }
+}
+
+/// The planes of a black-and-white grid: cells known filled, cells known empty.
+const FILLED: usize = 0;
+const EMPTY: usize = 1;
+
 /// A partially solved grid.
 #[derive(PartialEq, Eq, Hash)]
 pub struct Grid {
-    width: usize,
-    height: usize,
-    /// Words per row (`width` bits) and per column (`height` bits).
-    row_words: usize,
-    col_words: usize,
-    row_filled: Vec<u64>,
-    row_empty: Vec<u64>,
-    col_filled: Vec<u64>,
-    col_empty: Vec<u64>,
+    masks: Planes,
     unknown: usize,
 }
 
 impl Clone for Grid {
     fn clone(&self) -> Grid {
-        Grid {
-            row_filled: self.row_filled.clone(),
-            row_empty: self.row_empty.clone(),
-            col_filled: self.col_filled.clone(),
-            col_empty: self.col_empty.clone(),
-            ..*self
-        }
+        let (masks, unknown) = (self.masks.clone(), self.unknown);
+        Grid { masks, unknown }
     }
 
-    /// Copies into the existing buffers. (The derived `clone_from` would allocate four new
-    /// vectors: probing copies a grid into its scratch grid for every probe.)
+    /// Copies into the existing buffers (see [`Planes`]).
     fn clone_from(&mut self, source: &Grid) {
-        self.width = source.width;
-        self.height = source.height;
-        self.row_words = source.row_words;
-        self.col_words = source.col_words;
+        self.masks.clone_from(&source.masks);
         self.unknown = source.unknown;
-        self.row_filled.clone_from(&source.row_filled);
-        self.row_empty.clone_from(&source.row_empty);
-        self.col_filled.clone_from(&source.col_filled);
-        self.col_empty.clone_from(&source.col_empty);
     }
 }
 
 impl Grid {
     /// An all-unknown grid. The size is assumed validated (see [`nonogram_model::check_size`]).
     pub fn new(width: usize, height: usize) -> Grid {
-        let (row_words, col_words) = (words_for(width), words_for(height));
         Grid {
-            width,
-            height,
-            row_words,
-            col_words,
-            row_filled: vec![0; row_words * height],
-            row_empty: vec![0; row_words * height],
-            col_filled: vec![0; col_words * width],
-            col_empty: vec![0; col_words * width],
+            masks: Planes::new(width, height, 2, false),
             unknown: width * height,
         }
     }
@@ -101,12 +269,12 @@ impl Grid {
 
     /// The number of columns.
     pub fn width(&self) -> usize {
-        self.width
+        self.masks.width()
     }
 
     /// The number of rows.
     pub fn height(&self) -> usize {
-        self.height
+        self.masks.height()
     }
 
     /// How many cells are still unknown.
@@ -119,12 +287,16 @@ impl Grid {
         self.unknown == 0
     }
 
+    /// The picture, if every cell is known.
+    pub fn to_picture(&self) -> Option<Picture> {
+        GridOps::to_picture(self)
+    }
+
     /// The cell at `(row, col)`, from 0.
     pub fn get(&self, row: usize, col: usize) -> Cell {
-        let base = row * self.row_words;
-        if get_bit(&self.row_filled[base..], col) {
+        if self.masks.get(row, col, FILLED) {
             Cell::Filled
-        } else if get_bit(&self.row_empty[base..], col) {
+        } else if self.masks.get(row, col, EMPTY) {
             Cell::Empty
         } else {
             Cell::Unknown
@@ -141,50 +313,33 @@ impl Grid {
         if current != Cell::Unknown {
             return Err(Contradiction);
         }
-        let (rb, cb) = (row * self.row_words, col * self.col_words);
-        if value == Cell::Filled {
-            set_bit(&mut self.row_filled[rb..], col);
-            set_bit(&mut self.col_filled[cb..], row);
-        } else {
-            set_bit(&mut self.row_empty[rb..], col);
-            set_bit(&mut self.col_empty[cb..], row);
-        }
+        let plane = if value == Cell::Filled { FILLED } else { EMPTY };
+        self.masks.write(row, col, plane, true);
         self.unknown -= 1;
         Ok(true)
     }
 
     /// The length of a line.
     pub fn line_len(&self, axis: Axis) -> usize {
-        match axis {
-            Axis::Row => self.width,
-            Axis::Column => self.height,
-        }
+        self.masks.line_len(axis)
     }
 
     /// Words per line of an axis.
     pub(crate) fn line_words(&self, axis: Axis) -> usize {
-        match axis {
-            Axis::Row => self.row_words,
-            Axis::Column => self.col_words,
-        }
+        self.masks.line_words(axis)
     }
 
     /// The known-filled and known-empty masks of a line, bit `i` for cell `i`.
+    #[inline]
     pub(crate) fn line(&self, line: LineId) -> (&[u64], &[u64]) {
-        let w = self.line_words(line.axis);
-        let range = line.index * w..(line.index + 1) * w;
-        match line.axis {
-            Axis::Row => (&self.row_filled[range.clone()], &self.row_empty[range]),
-            Axis::Column => (&self.col_filled[range.clone()], &self.col_empty[range]),
-        }
+        let masks = self.masks.line(line);
+        masks.split_at(masks.len() / 2)
     }
 
     /// The cell at position `i` of a line.
     pub fn line_cell(&self, line: LineId, i: usize) -> Cell {
-        match line.axis {
-            Axis::Row => self.get(line.index, i),
-            Axis::Column => self.get(i, line.index),
-        }
+        let (row, col) = line.cell(i);
+        self.get(row, col)
     }
 
     /// Sets the cell at position `i` of a line.
@@ -194,47 +349,21 @@ impl Grid {
         i: usize,
         value: Cell,
     ) -> Result<bool, Contradiction> {
-        match line.axis {
-            Axis::Row => self.set(line.index, i, value),
-            Axis::Column => self.set(i, line.index, value),
-        }
+        let (row, col) = line.cell(i);
+        self.set(row, col, value)
     }
 
     /// Sets the cells of word `w` of a line that are in `filled` or `empty`, all of them
-    /// unknown before (as the line solver's new deductions are). One word operation for the
-    /// line itself, one bit per cell for the crossing lines.
+    /// unknown before (as the line solver's new deductions are).
+    #[inline]
     pub(crate) fn set_line_word(&mut self, line: LineId, w: usize, filled: u64, empty: u64) {
-        let (own_words, cross_words) = match line.axis {
-            Axis::Row => (self.row_words, self.col_words),
-            Axis::Column => (self.col_words, self.row_words),
-        };
-        let own = line.index * own_words + w;
-        let (own_filled, own_empty, cross_filled, cross_empty) = match line.axis {
-            Axis::Row => (
-                &mut self.row_filled,
-                &mut self.row_empty,
-                &mut self.col_filled,
-                &mut self.col_empty,
-            ),
-            Axis::Column => (
-                &mut self.col_filled,
-                &mut self.col_empty,
-                &mut self.row_filled,
-                &mut self.row_empty,
-            ),
-        };
         debug_assert_eq!(filled & empty, 0);
-        debug_assert_eq!((own_filled[own] | own_empty[own]) & (filled | empty), 0);
-        own_filled[own] |= filled;
-        own_empty[own] |= empty;
-        let (word, bit) = (line.index / 64, 1u64 << (line.index % 64));
-        for (mut bits, cross) in [(filled, &mut *cross_filled), (empty, &mut *cross_empty)] {
-            while bits != 0 {
-                let i = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                cross[i * cross_words + word] |= bit;
-            }
-        }
+        debug_assert!({
+            let (f, e) = self.line(line);
+            (f[w] | e[w]) & (filled | empty) == 0
+        });
+        self.masks.write_line_word(line, (FILLED, w), filled, true);
+        self.masks.write_line_word(line, (EMPTY, w), empty, true);
         self.unknown -= (filled | empty).count_ones() as usize;
     }
 
@@ -247,36 +376,24 @@ impl Grid {
 
     /// One row as a string of `#`, `.` and `?`.
     pub fn row_string(&self, row: usize) -> String {
-        self.line_string(LineId {
-            axis: Axis::Row,
-            index: row,
-        })
+        self.line_string(LineId::row(row))
     }
 
     /// All rows as strings of `#`, `.` and `?`.
     pub fn row_strings(&self) -> Vec<String> {
-        (0..self.height).map(|r| self.row_string(r)).collect()
-    }
-
-    /// The picture, if every cell is known.
-    pub fn to_picture(&self) -> Option<Picture> {
-        if !self.is_complete() {
-            return None;
-        }
-        let mut picture = Picture::new(self.width, self.height);
-        for r in 0..self.height {
-            for c in 0..self.width {
-                picture.set(r, c, self.get(r, c) == Cell::Filled);
-            }
-        }
-        Some(picture)
+        (0..self.height()).map(|r| self.row_string(r)).collect()
     }
 }
 
-/// A snapshot is the row masks, known filled then known empty; a union of snapshots knows
-/// what all of them know (a cell may take whatever it may take in some snapshot), so it is
-/// the intersection of their masks.
+/// A snapshot is the row masks; a union of snapshots knows what all of them know (a cell may
+/// take whatever it may take in some snapshot), so it is the intersection of their masks.
 impl GridOps for Grid {
+    const KNOWS: bool = true;
+
+    fn masks(&self) -> &Planes {
+        &self.masks
+    }
+
     fn blank(puzzle: &Puzzle) -> Grid {
         Grid::new(puzzle.width(), puzzle.height())
     }
@@ -298,84 +415,23 @@ impl GridOps for Grid {
         self.unknown
     }
 
-    fn to_picture(&self) -> Option<Picture> {
-        Grid::to_picture(self)
-    }
-
-    fn line_len(&self, axis: Axis) -> usize {
-        Grid::line_len(self, axis)
-    }
-
-    fn heap_bytes(&self) -> usize {
-        16 * (self.row_filled.len() + self.col_filled.len())
-    }
-
-    fn snapshot_len(&self) -> usize {
-        2 * self.row_filled.len()
-    }
-
-    fn snapshot(&self, out: &mut [u64]) {
-        let (filled, empty) = out.split_at_mut(self.row_filled.len());
-        filled.copy_from_slice(&self.row_filled);
-        empty.copy_from_slice(&self.row_empty);
-    }
-
-    fn is_within(&self, snapshot: &[u64]) -> bool {
-        let (filled, empty) = snapshot.split_at(self.row_filled.len());
-        self.row_filled
-            .iter()
-            .zip(filled)
-            .all(|(&mine, &theirs)| mine & !theirs == 0)
-            && self
-                .row_empty
-                .iter()
-                .zip(empty)
-                .all(|(&mine, &theirs)| mine & !theirs == 0)
-    }
-
-    fn union_clear(union: &mut [u64]) {
-        union.fill(!0);
-    }
-
-    fn union_add(union: &mut [u64], snapshot: &[u64]) {
-        for (u, &s) in union.iter_mut().zip(snapshot) {
-            *u &= s;
-        }
-    }
-
-    fn union_into(&self, union: &mut [u64]) {
-        let (filled, empty) = union.split_at_mut(self.row_filled.len());
-        Grid::union_add(filled, &self.row_filled);
-        Grid::union_add(empty, &self.row_empty);
-    }
-
     fn restrict(
         &mut self,
         union: &[u64],
         mut changed: impl FnMut(usize, usize),
     ) -> Result<usize, Contradiction> {
-        let words = self.row_filled.len();
-        let (filled, empty) = union.split_at(words);
-        // Usually the union knows nothing new: find that out with one branch-free pass (which
-        // the compiler vectorises) before the loop that sets cells.
-        let any = (0..words).fold(0, |any, i| {
-            any | (filled[i] | empty[i]) & !(self.row_filled[i] | self.row_empty[i])
-        });
-        if any == 0 {
-            return Ok(0);
-        }
+        let words = self.line_words(Axis::Row);
         let mut count = 0;
-        for r in 0..self.height {
-            for w in 0..self.row_words {
-                let i = r * self.row_words + w;
-                let known = self.row_filled[i] | self.row_empty[i];
-                for (mut bits, value) in [
-                    (filled[i] & !known, Cell::Filled),
-                    (empty[i] & !known, Cell::Empty),
+        for r in 0..self.height() {
+            let at = 2 * r * words;
+            for w in 0..words {
+                let rows = self.masks.rows();
+                let known = rows[at + w] | rows[at + words + w];
+                for (bits, value) in [
+                    (union[at + w] & !known, Cell::Filled),
+                    (union[at + words + w] & !known, Cell::Empty),
                 ] {
-                    while bits != 0 {
-                        let c = w * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
+                    for c in ones(w, bits) {
                         // A snapshot that knows the cell both ways is no refinement of a grid.
                         self.set(r, c, value)?;
                         changed(r, c);
@@ -390,10 +446,10 @@ impl GridOps for Grid {
 
 impl Cells for Grid {
     fn width(&self) -> usize {
-        self.width
+        Grid::width(self)
     }
     fn height(&self) -> usize {
-        self.height
+        Grid::height(self)
     }
     fn options(&self, row: usize, col: usize) -> ColourSet {
         self.get(row, col).options()
@@ -405,12 +461,9 @@ impl Cells for Grid {
 
 impl std::fmt::Debug for Grid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(
-            f,
-            "Grid {}x{} ({} unknown)",
-            self.width, self.height, self.unknown
-        )?;
-        for r in 0..self.height {
+        let (width, height) = (self.width(), self.height());
+        writeln!(f, "Grid {width}x{height} ({} unknown)", self.unknown)?;
+        for r in 0..height {
             writeln!(f, "{}", self.row_string(r))?;
         }
         Ok(())
@@ -428,18 +481,23 @@ mod tests {
         assert_eq!(g.set(2, 65, Cell::Filled), Ok(false));
         assert_eq!(g.set(2, 65, Cell::Empty), Err(Contradiction));
         assert_eq!(g.get(2, 65), Cell::Filled);
-        let (f, e) = g.line(LineId {
-            axis: Axis::Column,
-            index: 65,
-        });
+        let (f, e) = g.line(LineId::column(65));
         assert_eq!((f[0], e[0]), (0b100, 0));
-        let (f, _) = g.line(LineId {
-            axis: Axis::Row,
-            index: 2,
-        });
+        let (f, _) = g.line(LineId::row(2));
         assert_eq!(f, &[0, 1 << 1]);
         assert_eq!(g.unknown_count(), 209);
         g.set(0, 0, Cell::Empty).unwrap();
         assert_eq!(&g.row_string(0)[..3], ".??");
+    }
+
+    #[test]
+    fn line_words_reach_the_crossing_lines() {
+        let mut g = Grid::new(70, 3);
+        g.set_line_word(LineId::row(1), 1, 0b10, 0b01);
+        assert_eq!(g.get(1, 65), Cell::Filled);
+        assert_eq!(g.get(1, 64), Cell::Empty);
+        assert_eq!(g.line(LineId::column(65)), (&[0b010][..], &[0][..]));
+        assert_eq!(g.line(LineId::column(64)), (&[0][..], &[0b010][..]));
+        assert_eq!(g.unknown_count(), 208);
     }
 }

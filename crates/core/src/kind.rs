@@ -27,6 +27,7 @@ use std::fmt::Debug;
 
 use nonogram_model::{Axis, Cells, Clue, ColourSet, LineId, Picture, Puzzle};
 
+use crate::grid::Planes;
 use crate::Contradiction;
 
 /// A kind of puzzle: its grid, its line solving, and its learner's literals. Implemented by
@@ -90,33 +91,85 @@ pub(crate) trait GridOps: Clone + PartialEq + Debug + Cells + Send + Sync {
     }
 
     /// The picture, if every cell is down to one entry.
-    fn to_picture(&self) -> Option<Picture>;
+    fn to_picture(&self) -> Option<Picture> {
+        if !self.is_complete() {
+            return None;
+        }
+        let mut picture = Picture::new(self.width(), self.height());
+        for r in 0..self.height() {
+            for c in 0..self.width() {
+                picture.set_colour(r, c, self.options(r, c).only()?);
+            }
+        }
+        Some(picture)
+    }
+
+    /// The grid's masks, rows and columns.
+    fn masks(&self) -> &Planes;
+
+    /// Whether a set bit in the masks is knowledge (black and white: *known filled*, *known
+    /// empty*) rather than a possibility (colour: *may take this entry*). A grid that knows
+    /// more has more bits in the first case, fewer in the second.
+    const KNOWS: bool;
 
     /// Cells per line of an axis.
-    fn line_len(&self, axis: Axis) -> usize;
+    fn line_len(&self, axis: Axis) -> usize {
+        self.masks().line_len(axis)
+    }
 
     /// The memory the grid's masks take (the search bounds its stack of grids by it).
-    fn heap_bytes(&self) -> usize;
+    fn heap_bytes(&self) -> usize {
+        self.masks().heap_bytes()
+    }
 
     /// The words of a snapshot.
-    fn snapshot_len(&self) -> usize;
+    fn snapshot_len(&self) -> usize {
+        self.masks().rows().len()
+    }
 
     /// Copies the grid into `out` (of [`GridOps::snapshot_len`] words).
-    fn snapshot(&self, out: &mut [u64]);
+    fn snapshot(&self, out: &mut [u64]) {
+        out.copy_from_slice(self.masks().rows());
+    }
 
     /// Whether every entry this grid rules out is ruled out in `snapshot` too (the snapshot
     /// knows at least as much): then the snapshot tells this grid nothing new.
-    fn is_within(&self, snapshot: &[u64]) -> bool;
+    fn is_within(&self, snapshot: &[u64]) -> bool {
+        let flip = if Self::KNOWS { 0 } else { !0 };
+        let mine = self.masks().rows().iter();
+        mine.zip(snapshot)
+            .all(|(&mine, &theirs)| (mine ^ flip) & !(theirs ^ flip) == 0)
+    }
+
+    /// Whether `union` (of snapshots of refinements of this grid) rules out some entry this grid
+    /// does not: usually not, which one branch-free pass (the compiler vectorises it) finds out,
+    /// so that [`GridOps::restrict`], which looks cell by cell, runs only when it will narrow.
+    fn gains_from(&self, union: &[u64]) -> bool {
+        let flip = if Self::KNOWS { 0 } else { !0 };
+        let mine = self.masks().rows().iter();
+        let news = mine
+            .zip(union)
+            .fold(0, |any, (&m, &u)| any | (u ^ flip) & !(m ^ flip));
+        news != 0
+    }
 
     /// Makes `union` the union of no snapshot at all, ready for [`GridOps::union_add`].
-    fn union_clear(union: &mut [u64]);
+    fn union_clear(union: &mut [u64]) {
+        union.fill(if Self::KNOWS { !0 } else { 0 });
+    }
 
     /// Adds a snapshot to a union: a cell of the union may take every entry it may take in
-    /// either.
-    fn union_add(union: &mut [u64], snapshot: &[u64]);
+    /// either (where bits are knowledge, the union knows what both know).
+    fn union_add(union: &mut [u64], snapshot: &[u64]) {
+        for (u, &s) in union.iter_mut().zip(snapshot) {
+            *u = if Self::KNOWS { *u & s } else { *u | s };
+        }
+    }
 
     /// Adds this grid to a union, as its snapshot would be.
-    fn union_into(&self, union: &mut [u64]);
+    fn union_into(&self, union: &mut [u64]) {
+        Self::union_add(union, self.masks().rows());
+    }
 
     /// Narrows every cell to the entries the union of snapshots allows it (the union of
     /// refinements of this grid), calling `changed` with each cell that changed. Returns how

@@ -15,6 +15,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
 
+use crate::grid::ones;
 use crate::kind::{GridOps, Kind, LineWork};
 use crate::termination::WorkDeadline;
 use crate::Contradiction;
@@ -251,10 +252,8 @@ impl<'p, K: Kind> Propagator<'p, K> {
             observer.narrowed(line, &self.narrowed);
         }
         for w in 0..len.div_ceil(64) {
-            let mut bits = self.work.changed()[w];
-            while bits != 0 {
-                let i = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
+            let bits = self.work.changed()[w];
+            for i in ones(w, bits) {
                 let crossing_line = LineId {
                     axis: line.axis.other(),
                     index: i,

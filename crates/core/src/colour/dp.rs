@@ -20,7 +20,7 @@
 
 use nonogram_model::Clue;
 
-use super::line::get_bit;
+use crate::grid::get_bit;
 use crate::Contradiction;
 
 /// Scratch tables, reused between calls.

@@ -14,46 +14,31 @@
 
 use nonogram_model::{Axis, Cells, ColourId, ColourSet, LineId, PartialGrid, Picture, Puzzle};
 
-use super::line::{get_bit, words_for};
+use crate::grid::{get_bit, ones, Planes};
 use crate::kind::GridOps;
 use crate::Contradiction;
 
 /// A partially solved colour grid.
 #[derive(PartialEq, Eq, Hash)]
 pub struct ColourGrid {
-    width: usize,
-    height: usize,
-    /// Palette entries (the background and the colours).
+    /// One plane per palette entry (the background and the colours): the cells that may still
+    /// take it.
+    masks: Planes,
     entries: usize,
-    row_words: usize,
-    col_words: usize,
-    /// `(row * entries + entry) * row_words + word`.
-    rows: Vec<u64>,
-    /// `(col * entries + entry) * col_words + word`.
-    cols: Vec<u64>,
     /// The sum over the cells of (entries still possible − 1).
     freedom: usize,
 }
 
 impl Clone for ColourGrid {
     fn clone(&self) -> ColourGrid {
-        ColourGrid {
-            rows: self.rows.clone(),
-            cols: self.cols.clone(),
-            ..*self
-        }
+        let masks = self.masks.clone();
+        ColourGrid { masks, ..*self }
     }
 
-    /// Copies into the existing buffers (probing copies a grid for every probe).
+    /// Copies into the existing buffers (see [`Planes`]).
     fn clone_from(&mut self, source: &ColourGrid) {
-        self.width = source.width;
-        self.height = source.height;
-        self.entries = source.entries;
-        self.row_words = source.row_words;
-        self.col_words = source.col_words;
-        self.freedom = source.freedom;
-        self.rows.clone_from(&source.rows);
-        self.cols.clone_from(&source.cols);
+        self.masks.clone_from(&source.masks);
+        (self.entries, self.freedom) = (source.entries, source.freedom);
     }
 }
 
@@ -62,28 +47,9 @@ impl ColourGrid {
     /// The size is assumed validated (see [`nonogram_model::check_size`]).
     pub fn new(width: usize, height: usize, entries: usize) -> ColourGrid {
         let entries = entries.max(1);
-        let (row_words, col_words) = (words_for(width), words_for(height));
-        let full = |len: usize, words: usize| -> Vec<u64> {
-            (0..words)
-                .map(|w| {
-                    let bits = len.saturating_sub(64 * w).min(64);
-                    if bits == 64 {
-                        u64::MAX
-                    } else {
-                        (1u64 << bits) - 1
-                    }
-                })
-                .collect()
-        };
-        let (row_mask, col_mask) = (full(width, row_words), full(height, col_words));
         ColourGrid {
-            width,
-            height,
+            masks: Planes::new(width, height, entries, true),
             entries,
-            row_words,
-            col_words,
-            rows: row_mask.repeat(entries * height),
-            cols: col_mask.repeat(entries * width),
             freedom: width * height * (entries - 1),
         }
     }
@@ -102,12 +68,12 @@ impl ColourGrid {
 
     /// Cells per row.
     pub fn width(&self) -> usize {
-        self.width
+        self.masks.width()
     }
 
     /// Number of rows.
     pub fn height(&self) -> usize {
-        self.height
+        self.masks.height()
     }
 
     /// Palette entries.
@@ -127,21 +93,17 @@ impl ColourGrid {
 
     /// Cells with more than one entry left.
     pub fn unknown_count(&self) -> usize {
-        (0..self.height)
-            .flat_map(|r| (0..self.width).map(move |c| (r, c)))
+        (0..self.height())
+            .flat_map(|r| (0..self.width()).map(move |c| (r, c)))
             .filter(|&(r, c)| self.get(r, c).len() > 1)
             .count()
     }
 
     /// The entries the cell at `(row, col)` may still take.
     pub fn get(&self, row: usize, col: usize) -> ColourSet {
-        let mut bits = 0;
-        for e in 0..self.entries {
-            let base = (row * self.entries + e) * self.row_words;
-            if get_bit(&self.rows[base..], col) {
-                bits |= 1 << e;
-            }
-        }
+        let bits = (0..self.entries).fold(0, |bits, e| {
+            bits | u64::from(self.masks.get(row, col, e)) << e
+        });
         ColourSet::from_bits(bits)
     }
 
@@ -163,11 +125,7 @@ impl ColourGrid {
             return Ok(false);
         }
         for e in ColourSet::from_bits(old.bits() & !new.bits()).iter() {
-            let e = e.index();
-            let rw = (row * self.entries + e) * self.row_words + col / 64;
-            self.rows[rw] &= !(1 << (col % 64));
-            let cw = (col * self.entries + e) * self.col_words + row / 64;
-            self.cols[cw] &= !(1 << (row % 64));
+            self.masks.write(row, col, e.index(), false);
         }
         self.freedom -= old.len() - new.len();
         Ok(true)
@@ -175,28 +133,17 @@ impl ColourGrid {
 
     /// The length of the lines of an axis.
     pub fn line_len(&self, axis: Axis) -> usize {
-        match axis {
-            Axis::Row => self.width,
-            Axis::Column => self.height,
-        }
+        self.masks.line_len(axis)
     }
 
     /// Words per entry of a line of an axis.
     pub fn line_words(&self, axis: Axis) -> usize {
-        match axis {
-            Axis::Row => self.row_words,
-            Axis::Column => self.col_words,
-        }
+        self.masks.line_words(axis)
     }
 
     /// A line's masks: entry by entry, [`ColourGrid::line_words`] words each.
     pub fn line(&self, line: LineId) -> &[u64] {
-        let stride = self.entries * self.line_words(line.axis);
-        let range = line.index * stride..(line.index + 1) * stride;
-        match line.axis {
-            Axis::Row => &self.rows[range],
-            Axis::Column => &self.cols[range],
-        }
+        self.masks.line(line)
     }
 
     /// Narrows a line to `masks` (the layout of [`ColourGrid::line`], a subset of it, as the
@@ -210,33 +157,16 @@ impl ColourGrid {
         masks: &[u64],
         changed: &mut [u64],
     ) -> Result<usize, Contradiction> {
-        let entries = self.entries;
         let words = self.line_words(line.axis);
-        let cross_words = self.line_words(line.axis.other());
-        let stride = entries * words;
-        let base = line.index * stride;
-        let (own, cross) = match line.axis {
-            Axis::Row => (&mut self.rows, &mut self.cols),
-            Axis::Column => (&mut self.cols, &mut self.rows),
-        };
         changed[..words].fill(0);
         let mut removed_total = 0;
-        for e in 0..entries {
+        for e in 0..self.entries {
             for w in 0..words {
-                let at = base + e * words + w;
-                let removed = own[at] & !masks[e * words + w];
-                if removed == 0 {
-                    continue;
-                }
-                own[at] &= !removed;
-                changed[w] |= removed;
-                removed_total += removed.count_ones() as usize;
-                let (word, bit) = (line.index / 64, 1u64 << (line.index % 64));
-                let mut bits = removed;
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    cross[(i * entries + e) * cross_words + word] &= !bit;
+                let removed = self.masks.line(line)[e * words + w] & !masks[e * words + w];
+                if removed != 0 {
+                    self.masks.write_line_word(line, (e, w), removed, false);
+                    changed[w] |= removed;
+                    removed_total += removed.count_ones() as usize;
                 }
             }
         }
@@ -245,11 +175,9 @@ impl ColourGrid {
             .checked_sub(removed_total)
             .ok_or(Contradiction)?;
         // Every changed cell must keep an entry.
+        let own = self.masks.line(line);
         for w in 0..words {
-            if changed[w] == 0 {
-                continue;
-            }
-            let any = (0..entries).fold(0, |any, e| any | own[base + e * words + w]);
+            let any = (0..self.entries).fold(0, |any, e| any | own[e * words + w]);
             if changed[w] & !any != 0 {
                 return Err(Contradiction);
             }
@@ -259,16 +187,7 @@ impl ColourGrid {
 
     /// The picture, if every cell is down to one entry.
     pub fn to_picture(&self) -> Option<Picture> {
-        if !self.is_complete() {
-            return None;
-        }
-        let mut picture = Picture::new(self.width, self.height);
-        for r in 0..self.height {
-            for c in 0..self.width {
-                picture.set_colour(r, c, self.get(r, c).only()?);
-            }
-        }
-        Some(picture)
+        GridOps::to_picture(self)
     }
 
     /// The model's view of the grid.
@@ -277,9 +196,28 @@ impl ColourGrid {
     }
 }
 
+/// A cell's options are the entries it may still take.
+impl Cells for ColourGrid {
+    fn options(&self, row: usize, col: usize) -> ColourSet {
+        self.get(row, col)
+    }
+    fn width(&self) -> usize {
+        self.masks.width()
+    }
+    fn height(&self) -> usize {
+        self.masks.height()
+    }
+}
+
 /// A snapshot is the row masks; a union of snapshots allows whatever one of them allows, so
 /// it is the bitwise or of their masks.
 impl GridOps for ColourGrid {
+    const KNOWS: bool = false;
+
+    fn masks(&self) -> &Planes {
+        &self.masks
+    }
+
     fn blank(puzzle: &Puzzle) -> ColourGrid {
         ColourGrid::new(puzzle.width(), puzzle.height(), puzzle.palette().len())
     }
@@ -296,77 +234,23 @@ impl GridOps for ColourGrid {
         ColourGrid::unknown_count(self)
     }
 
-    fn to_picture(&self) -> Option<Picture> {
-        ColourGrid::to_picture(self)
-    }
-
-    fn line_len(&self, axis: Axis) -> usize {
-        ColourGrid::line_len(self, axis)
-    }
-
-    fn heap_bytes(&self) -> usize {
-        8 * (self.rows.len() + self.cols.len())
-    }
-
-    fn snapshot_len(&self) -> usize {
-        self.rows.len()
-    }
-
-    fn snapshot(&self, out: &mut [u64]) {
-        out.copy_from_slice(&self.rows);
-    }
-
-    fn is_within(&self, snapshot: &[u64]) -> bool {
-        self.rows
-            .iter()
-            .zip(snapshot)
-            .all(|(&mine, &theirs)| theirs & !mine == 0)
-    }
-
-    fn union_clear(union: &mut [u64]) {
-        union.fill(0);
-    }
-
-    fn union_add(union: &mut [u64], snapshot: &[u64]) {
-        for (u, &s) in union.iter_mut().zip(snapshot) {
-            *u |= s;
-        }
-    }
-
-    fn union_into(&self, union: &mut [u64]) {
-        ColourGrid::union_add(union, &self.rows);
-    }
-
     fn restrict(
         &mut self,
         union: &[u64],
         mut changed: impl FnMut(usize, usize),
     ) -> Result<usize, Contradiction> {
-        // Usually nothing goes: one branch-free pass finds that out first.
-        let any = self
-            .rows
-            .iter()
-            .zip(union)
-            .fold(0, |any, (&mine, &u)| any | mine & !u);
-        if any == 0 {
-            return Ok(0);
-        }
+        let (entries, words) = (self.entries, self.line_words(Axis::Row));
         let mut removed = 0;
-        for r in 0..self.height {
-            for w in 0..self.row_words {
-                let mut lost = 0;
-                for e in 0..self.entries {
-                    let at = (r * self.entries + e) * self.row_words + w;
-                    lost |= self.rows[at] & !union[at];
-                }
-                while lost != 0 {
-                    let c = w * 64 + lost.trailing_zeros() as usize;
-                    lost &= lost - 1;
-                    let mut keep = 0;
-                    for e in 0..self.entries {
-                        let base = (r * self.entries + e) * self.row_words;
-                        keep |= u64::from(get_bit(&union[base..], c)) << e;
-                    }
+        for r in 0..self.height() {
+            let row = |e: usize| (r * entries + e) * words;
+            for w in 0..words {
+                let rows = self.masks.rows();
+                let lost =
+                    (0..entries).fold(0, |lost, e| lost | rows[row(e) + w] & !union[row(e) + w]);
+                for c in ones(w, lost) {
+                    let keep = (0..entries).fold(0, |keep, e| {
+                        keep | u64::from(get_bit(&union[row(e)..], c)) << e
+                    });
                     if self.narrow(r, c, ColourSet::from_bits(keep))? {
                         removed += 1;
                         changed(r, c);
@@ -378,27 +262,16 @@ impl GridOps for ColourGrid {
     }
 }
 
-impl Cells for ColourGrid {
-    fn width(&self) -> usize {
-        self.width
-    }
-    fn height(&self) -> usize {
-        self.height
-    }
-    fn options(&self, row: usize, col: usize) -> ColourSet {
-        self.get(row, col)
-    }
-}
-
 impl std::fmt::Debug for ColourGrid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (width, height) = (self.width(), self.height());
+        let (entries, freedom) = (self.entries, self.freedom);
         writeln!(
             f,
-            "ColourGrid {}x{}, {} entries (freedom {})",
-            self.width, self.height, self.entries, self.freedom
+            "ColourGrid {width}x{height}, {entries} entries (freedom {freedom})"
         )?;
-        for r in 0..self.height {
-            let row: String = (0..self.width)
+        for r in 0..height {
+            let row: String = (0..width)
                 .map(|c| {
                     let set = self.get(r, c);
                     match set.only() {

@@ -18,10 +18,11 @@
 
 use nonogram_model::{Axis, Clue, ColourId, ColourSet, Picture, Puzzle};
 
-use super::line::{words_for, ColourLineSolver};
+use super::line::ColourLineSolver;
 use crate::engine::learn::lines::{Deduction, Layout, LearnLines, LineQueue, LineTrails};
 use crate::engine::learn::lit::{Lit, Value, Var};
 use crate::engine::learn::trail::{Reason, Trail};
+use crate::grid::{ones, words_for};
 use crate::marginals::Rounds;
 
 /// The most variables (cells times entries) the learner takes for a colour puzzle: it keeps
@@ -89,13 +90,13 @@ impl ColourLines<'_> {
 }
 
 impl<'p> LearnLines<'p> for ColourLines<'p> {
-    /// Half the black-and-white unit: colour conflicts cost more each (BENCHMARKS.md, twelfth
-    /// session).
-    const RESTART_UNIT: u64 = 512;
-    const FIRST_PHASE: bool = true;
     /// On random colour puzzles a random grid is far from any solution, and the cycle without
     /// random phases did best (BENCHMARKS.md, twelfth session).
     const RANDOM_PHASES: bool = false;
+    const FIRST_PHASE: bool = true;
+    /// Half the black-and-white unit: colour conflicts cost more each (BENCHMARKS.md, twelfth
+    /// session).
+    const RESTART_UNIT: u64 = 512;
 
     fn new(puzzle: &'p Puzzle) -> ColourLines<'p> {
         let (width, height) = (puzzle.width(), puzzle.height());
@@ -246,22 +247,15 @@ impl<'p> LearnLines<'p> for ColourLines<'p> {
         for (o, &m) in self.out[..entries * words].iter_mut().zip(masks) {
             *o = m & !*o;
         }
-        self.queue.solving(slot, true);
-        let reason = Reason::Line {
-            slot: slot as u32,
-            stamp: trail.lits.len() as u32,
-        };
+        let reason = self.deductions_of(slot, trail);
         for e in 0..entries {
             for w in 0..words {
-                let mut bits = self.out[e * words + w];
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
+                let bits = self.out[e * words + w];
+                for i in ones(w, bits) {
                     let lit = Lit::new(self.var(self.layout.cell(slot, i), e), false);
                     // A variable made false since (by the cell rule) needs nothing more.
                     if trail.value(lit) == Value::Unknown {
-                        let position = trail.push(lit, reason);
-                        self.assign(lit, position);
+                        self.deduce(lit, reason, trail);
                     }
                 }
             }
@@ -275,11 +269,7 @@ impl<'p> LearnLines<'p> for ColourLines<'p> {
     /// better clauses), and kept only if the line becomes feasible without it; facts about the
     /// target's own cell are irrelevant once it is narrowed, and never part of the reason.
     fn explain(&mut self, deduction: Deduction, trail: &Trail, reason: &mut Vec<Lit>) {
-        let Deduction {
-            slot,
-            stamp,
-            target,
-        } = deduction;
+        let (slot, stamp, target) = (deduction.slot, deduction.stamp, deduction.target);
         let (start, words, len) = self.range(slot);
         let entries = self.entries;
         let clue = self.clues[slot];

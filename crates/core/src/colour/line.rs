@@ -33,17 +33,8 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
 use nonogram_model::{Clue, ColourId, ColourSet};
 
 use super::dp;
+use crate::grid::{get_bit, words_for};
 use crate::Contradiction;
-
-/// Words needed for a line of `len` cells.
-pub(crate) fn words_for(len: usize) -> usize {
-    len.div_ceil(64)
-}
-
-#[inline]
-pub(crate) fn get_bit(words: &[u64], i: usize) -> bool {
-    words[i / 64] >> (i % 64) & 1 != 0
-}
 
 /// The longest line the bit-parallel solver takes (its `n + 1` boundaries in a `u128`).
 pub const MAX_PARALLEL: usize = 127;

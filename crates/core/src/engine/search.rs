@@ -512,6 +512,9 @@ impl<'p, K: Kind> Search<'p, K> {
                 K::Grid::union_add(&mut self.union, memo.snapshot(key));
             }
         }
+        if !grid.gains_from(&self.union) {
+            return Ok(false);
+        }
         let prop = &mut self.prop;
         let narrowed = grid.restrict(&self.union, |r, c| {
             prop.enqueue(LineId::row(r));

@@ -520,7 +520,7 @@ explainer!(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{random_puzzle, Rng};
+    use crate::generate::{random_colour_puzzle, random_puzzle, Rng};
     use crate::{Solver, Status};
     use nonogram_model::{Axis, Cell, Clue};
 
@@ -614,38 +614,59 @@ mod tests {
         assert_eq!(next_step(&puzzle, &solved), None);
     }
 
-    /// Every explanation of a random puzzle ends in a solution, every step agrees with it when
-    /// the solution is unique, and probes happen only where line solving stalled.
-    /// A deadline may fall anywhere (in a sweep, in a probe, in the guess's solve): the
-    /// explanation then ends early, rated unfinished, and what it showed is still true.
+    /// Explains `puzzle` with `$explainer` under deadlines of each of `$micros`: every
+    /// explanation stopped early is rated unfinished, none claims a contradiction, and every
+    /// entry it kept for a cell is still possible there in the solution. Returns how many
+    /// stopped early.
+    macro_rules! explain_by_deadlines {
+        ($explainer:ident, $contradiction:path, $puzzle:expr, $micros:expr) => {{
+            let puzzle = $puzzle;
+            let outcome = Solver::new(Config::default()).solve(puzzle);
+            let mut stopped = 0;
+            for micros in $micros {
+                let deadline = Instant::now() + std::time::Duration::from_micros(micros);
+                let mut explainer = $explainer::new(puzzle).with_deadline(Some(deadline));
+                let steps: Vec<_> = explainer.by_ref().collect();
+                if explainer.stopped() {
+                    stopped += 1;
+                    assert_eq!(explainer.difficulty(), Difficulty::Unfinished);
+                }
+                assert!(!steps.iter().any(|s| matches!(s, $contradiction(_))));
+                if outcome.status == Status::Unique {
+                    let (solution, grid) = (&outcome.solutions[0], explainer.grid());
+                    for (r, c) in
+                        (0..puzzle.height()).flat_map(|r| (0..puzzle.width()).map(move |c| (r, c)))
+                    {
+                        assert!(
+                            grid.options(r, c).contains(solution.colour(r, c)),
+                            "({r}, {c})"
+                        );
+                    }
+                }
+            }
+            stopped
+        }};
+    }
+
+    /// A deadline may fall anywhere (in a sweep, in a probe, in the guess's solve), in a
+    /// black-and-white explanation or a colour one: the explanation then ends early, rated
+    /// unfinished, and what it showed is still true.
     #[test]
     fn a_deadline_anywhere_ends_the_explanation_soundly() {
         let mut rng = Rng::new(21);
         for _ in 0..12 {
             let puzzle = random_puzzle(&mut rng, 20, 20, 0.5);
-            let outcome = Solver::new(Config::default()).solve(&puzzle);
-            for micros in [0u64, 50, 200, 1_000, 5_000, 20_000] {
-                let deadline = std::time::Instant::now() + std::time::Duration::from_micros(micros);
-                let mut explainer = Explainer::new(&puzzle).with_deadline(Some(deadline));
-                let steps: Vec<Step> = explainer.by_ref().collect();
-                if explainer.stopped() {
-                    assert_eq!(explainer.difficulty(), Difficulty::Unfinished);
-                }
-                assert!(!steps.iter().any(|s| matches!(s, Step::Contradiction(_))));
-                if outcome.status == Status::Unique {
-                    let solution = &outcome.solutions[0];
-                    let grid = explainer.grid();
-                    for r in 0..20 {
-                        for c in 0..20 {
-                            match grid.get(r, c) {
-                                Cell::Unknown => {}
-                                value => assert_eq!(value == Cell::Filled, solution.get(r, c)),
-                            }
-                        }
-                    }
-                }
-            }
+            let micros = [0u64, 50, 200, 1_000, 5_000, 20_000];
+            explain_by_deadlines!(Explainer, Step::Contradiction, &puzzle, micros);
         }
+        let (mut rng, mut stopped) = (Rng::new(23), 0);
+        for _ in 0..10 {
+            let puzzle = random_colour_puzzle(&mut rng, 25, 25, 3, 0.6);
+            let micros = [0u64, 20, 100, 500, 2_000, 10_000];
+            stopped +=
+                explain_by_deadlines!(ColourExplainer, ColourStep::Contradiction, &puzzle, micros);
+        }
+        assert!(stopped > 0, "no colour deadline fell before the end");
     }
 
     #[test]

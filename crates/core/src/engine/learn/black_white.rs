@@ -14,7 +14,8 @@ use nonogram_model::{Axis, Cell, ColourId, ColourSet, Picture, Puzzle};
 
 use super::lines::{Deduction, Layout, LearnLines, LineQueue, LineTrails};
 use super::lit::{Lit, Var};
-use super::trail::{Reason, Trail};
+use super::trail::Trail;
+use crate::grid::ones;
 use crate::grid::words_for;
 use crate::line::{Line, LineSolve, LineSolver, Masks};
 use crate::marginals::{self, Rounds};
@@ -187,24 +188,17 @@ impl<'p> LearnLines<'p> for BlackWhiteLines<'p> {
             self.out.filled[w] &= !self.filled[range.start + w];
             self.out.empty[w] &= !self.empty[range.start + w];
         }
-        self.queue.solving(slot, true);
-        let reason = Reason::Line {
-            slot: slot as u32,
-            stamp: trail.lits.len() as u32,
-        };
+        let reason = self.deductions_of(slot, trail);
         for w in 0..words {
             for filled in [true, false] {
-                let mut bits = if filled {
+                let bits = if filled {
                     self.out.filled[w]
                 } else {
                     self.out.empty[w]
                 };
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let lit = Lit::new(Var::new(self.layout.cell(slot, i)), filled);
-                    let position = trail.push(lit, reason);
-                    self.assign(lit, position);
+                for i in ones(w, bits) {
+                    let cell = Var::new(self.layout.cell(slot, i));
+                    self.deduce(Lit::new(cell, filled), reason, trail);
                 }
             }
         }
@@ -213,11 +207,7 @@ impl<'p> LearnLines<'p> for BlackWhiteLines<'p> {
     }
 
     fn explain(&mut self, deduction: Deduction, trail: &Trail, reason: &mut Vec<Lit>) {
-        let Deduction {
-            slot,
-            stamp,
-            target,
-        } = deduction;
+        let (slot, stamp, target) = (deduction.slot, deduction.stamp, deduction.target);
         let (range, len) = self.range(slot);
         let words = range.len();
         let clue = self.clues[slot];

@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 use nonogram_model::{ColourSet, Picture, Puzzle};
 
 use super::lit::{Lit, Var};
-use super::trail::Trail;
+use super::trail::{Reason, Trail};
 
 /// The learner's lines for one kind of puzzle. The methods on the hot paths (`assign`,
 /// `unassign`, `solve`, the queue) are inlined into the learner, monomorphised per kind.
@@ -102,6 +102,23 @@ pub(crate) trait LearnLines<'p>: Debug + Send + Sized {
     /// the trail was this long" (`Reason::Line`). Returns false if its facts admit no
     /// placement.
     fn solve(&mut self, slot: usize, trail: &mut Trail) -> bool;
+
+    /// Starts putting line `slot`'s deductions on the trail: returns their reason, "line
+    /// `slot`, when the trail was this long". Until [`LineQueue::solving`] ends it, the line
+    /// counts as queued, so its own deductions do not queue it again.
+    #[inline(always)]
+    fn deductions_of(&mut self, slot: usize, trail: &Trail) -> Reason {
+        self.queue().solving(slot, true);
+        let (slot, stamp) = (slot as u32, trail.lits.len() as u32);
+        Reason::Line { slot, stamp }
+    }
+
+    /// Puts a deduction on the trail and records it in its lines.
+    #[inline(always)]
+    fn deduce(&mut self, lit: Lit, reason: Reason, trail: &mut Trail) {
+        let position = trail.push(lit, reason);
+        self.assign(lit, position);
+    }
 
     /// Into `reason`, a small set of facts of the line, as they were when the trail was as
     /// long as the deduction's stamp, that force its target (or, without a target, admit no

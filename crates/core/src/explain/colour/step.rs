@@ -71,13 +71,6 @@ pub struct ColourGuessStep {
 /// Why there is no solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ColourContradictionStep {
-    /// This line's clue cannot be satisfied by its cells.
-    Line {
-        /// The line.
-        line: LineId,
-        /// Its clue.
-        clue: Clue,
-    },
     /// Every colour the cell may take contradicts, each in the line given.
     Cell {
         /// The cell's row, from 0.
@@ -86,6 +79,13 @@ pub enum ColourContradictionStep {
         col: usize,
         /// Each colour tried, with the line that broke.
         tried: Vec<(ColourId, LineId)>,
+    },
+    /// This line's clue cannot be satisfied by its cells.
+    Line {
+        /// The line.
+        line: LineId,
+        /// Its clue.
+        clue: Clue,
     },
     /// The search found no solution below the current grid.
     Search,
