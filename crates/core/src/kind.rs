@@ -8,7 +8,10 @@
 //! - the partial grid ([`Kind::Grid`], [`GridOps`]): black and white keeps two bit masks per
 //!   line, *known filled* and *known empty* ([`crate::Grid`]); colour keeps one mask per palette
 //!   entry, *may still take it* ([`crate::colour::grid::ColourGrid`]). Both answer in the same
-//!   terms: the entries a cell may take, as a [`ColourSet`];
+//!   terms: the entries a cell may take, as a [`ColourSet`]. Both keep their masks in one
+//!   [`Planes`] (rows and columns, a few masks per line), and [`GridOps::KNOWS`] says whether a
+//!   set bit is knowledge (black and white) or a possibility (colour): snapshots, their unions
+//!   and the test for news follow from that once, for both;
 //! - line solving for propagation ([`Kind::Work`], [`LineWork`]): the kind's line solver, its
 //!   scratch buffers and its cache of results, applied to a line of the grid. Black and white
 //!   runs its bit-parallel solvers on the two masks, colour its own solver on the entries' masks;
@@ -22,6 +25,15 @@
 //! `Search<Coloured>` for the colour grid. A policy written once (probing, the learner's
 //! restarts, its guided first decisions, the portfolio's turns) serves both kinds, and an
 //! improvement to it lands once.
+//!
+//! For a newcomer, in reading order: [`crate::Solver`] (`solve.rs`) picks the kind from the
+//! palette and calls `engine::portfolio` with `BlackWhite` or `Coloured`; the portfolio runs
+//! `engine::search::Search<K>` (over `propagate::Propagator<K>`, which calls the
+//! kind's [`LineWork`]), `engine::learn::Learner<K>` (over the kind's `LearnLines`) and
+//! `engine::sat` (whose encoding asks the kind for a cell's literals). To change what *every*
+//! puzzle gets, change those; to change how one kind solves a line or keeps its cells, change
+//! its side of this trait: `grid.rs`, `line/` and `engine/learn/black_white.rs` for black and
+//! white, `colour/` for colour.
 
 use std::fmt::Debug;
 

@@ -4,18 +4,24 @@
 //! the `nonogram` binary). It holds:
 //!
 //! - [`model`]: clues, validated puzzles, complete pictures (the `nonogram-model` crate);
-//! - [`grid`]: partial grids as bit masks, one pair of masks per row and per column;
+//! - [`grid`]: partial grids as bit masks along every row and every column (two masks per line
+//!   for black and white, known filled and known empty; colour's grid, one mask per palette
+//!   entry, is in [`colour`]);
 //! - [`line`](mod@line): the line solvers behind one trait, a naive reference and the fast
 //!   bit-parallel ones, each run by one suite of tests;
+//! - `kind`: **the one thing the engines are generic over**, the kind of puzzle (black and
+//!   white, or colour): its grid, its line solving, and what its learner's literals mean. Start
+//!   there to see how the engines fit together;
 //! - `propagate`: line solving over rows and columns to a fixpoint, telling an observer what
 //!   it does (which is how [`explain`] narrates);
-//! - [`engine`]: the engines, all internal: `search` (probing and depth-first search that
-//!   enumerates solutions up to a limit), `learn` (conflict-driven search with the line solver
-//!   explaining its deductions: lazy clause generation), `sat` (one automaton per line as CNF,
-//!   solved by CaDiCaL), `symmetry` (clue symmetries, and a first solution searched among
-//!   symmetric grids);
-//! - [`colour`]: the engines of colour puzzles (a palette of two or more colours): the colour
-//!   line solver, grid, propagation, probing search, SAT and learning engines;
+//! - [`engine`]: the engines, all internal and each written once for both kinds: `search`
+//!   (probing and depth-first search that enumerates solutions up to a limit), `learn`
+//!   (conflict-driven search with the line solver explaining its deductions: lazy clause
+//!   generation), `sat` (one automaton per line as CNF, solved by CaDiCaL), `portfolio` (which
+//!   engines run, in turns or on several threads), `symmetry` (clue symmetries, and a first
+//!   solution searched among symmetric grids);
+//! - [`colour`]: what only colour puzzles need (a palette of two or more colours): the colour
+//!   line solver, the colour grid, and the learner's colour lines;
 //! - [`solve`]: the public entry points, [`Solver`] with its [`Config`], and [`deduce`], for
 //!   black-and-white and colour puzzles alike;
 //! - [`explain`]: the solving process as steps a person can follow, and a difficulty rating;

@@ -13,14 +13,18 @@
 //!   pbnsolve's method as Wolter's survey describes it, with Batenburg and Kosters' two-sided
 //!   reachability) beyond, and [`naive`] (every placement enumerated) as the oracle for both;
 //! - [`grid`]: the colour partial grid, rows and columns as masks per entry;
-//! - `propagate`: the work queue of changed lines to a fixpoint, with a cache of line results;
-//! - `search`: probing (every entry of every undecided cell tried, each cell narrowed to the
-//!   union of its surviving probes) and depth-first search over an explicit stack;
-//! - `portfolio`: which engine runs, from the root grid the givens and propagation give.
+//! - `work`: colour line solving for propagation (the solver, its scratch and its cache of
+//!   results), the colour side of `crate::kind::LineWork`;
+//! - `learn`: the learner's colour lines: a literal per cell and entry, the rule that a cell has
+//!   exactly one entry, and the explanations of the colour line solver's deductions.
 //!
-//! [`crate::Solver`] sends every puzzle whose palette is not black and white here, and checks
-//! every solution these engines report against the clues, colours included. Black-and-white
-//! puzzles never come here: their engines are faster, and untouched.
+//! Everything else is shared with black and white: the propagation loop, the probing search,
+//! the learner, the SAT encoding, the portfolio and the explainer are each written once,
+//! generic over `crate::kind::Kind`, and [`crate::Solver`] runs them as `Coloured` for every
+//! puzzle whose palette is not black and white, checking every solution they report against
+//! the clues, colours included. Every policy of the engines (the learner's guided first
+//! decisions, restarts and rephasing, symmetric starts, the portfolio's turns and threads)
+//! thereby serves colour puzzles too.
 //!
 //! References: K. J. Batenburg and W. A. Kosters, *Solving Nonograms by combining relaxations*,
 //! Pattern Recognition 42 (2009); J. Wolter, *Survey of Paint-by-Number Puzzle Solvers*

@@ -3,7 +3,13 @@
 //! - `search`: propagation, probing and depth-first search;
 //! - `learn`: conflict-driven clause learning with the line solver as propagator;
 //! - `sat`: the puzzle as CNF for CaDiCaL;
+//! - `portfolio`: which engines run, alone, in turns on one thread, or racing on several;
 //! - `symmetry`: clue symmetries, and a first solution searched among symmetric grids.
+//!
+//! Each is written once for both kinds of puzzle, generic over `crate::kind::Kind` and
+//! monomorphised: `Search<BlackWhite>` runs on the two-mask grid and the bit-parallel line
+//! solvers, `Search<Coloured>` on the colour grid and the colour line solver, with no dynamic
+//! dispatch in a loop. A new policy written here serves both kinds.
 //!
 //! None of them is public: [`crate::Solver`] runs them, alone or together, and checks every
 //! solution they report.
