@@ -11,6 +11,9 @@
 //! puzzles solved, each sooner. Time is on a logarithmic axis, since puzzles range from
 //! microseconds to the time limit. The drawing is plain SVG text, built here without a plotting
 //! crate: a few polylines, axes and labels are all it needs.
+//!
+//! `summary FILE...` prints, for each record file (one set of puzzles), each solver's count of
+//! puzzles solved, total and median time, and its ratios to ours, as a Markdown table.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -131,6 +134,56 @@ pub fn curves(records: &[Record]) -> (Vec<Curve>, usize) {
         c.solved.sort_by(f64::total_cmp);
     }
     (curves, puzzles.len())
+}
+
+/// The median of `xs` (the upper one of an even count), 0 for none.
+fn median(xs: &[f64]) -> f64 {
+    let mut xs = xs.to_vec();
+    xs.sort_by(f64::total_cmp);
+    xs.get(xs.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// A Markdown table of each set's solvers: `sets` holds each set's name and records. A row per
+/// solver and set: puzzles given, solved, total and median time per puzzle (over every puzzle
+/// given, a puzzle stopped at the limit counting the limit), and for a peer, its total and
+/// median over ours (above 1: ours is faster).
+pub fn summary(sets: &[(String, Vec<Record>)]) -> String {
+    let mut out = String::from(
+        "| set | solver | puzzles | solved | total | median | total / ours | median / ours |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for (name, records) in sets {
+        let (curves, _) = curves(records);
+        let times = |solver: &str| -> Vec<f64> {
+            records
+                .iter()
+                .filter(|r| r.solver == solver)
+                .map(|r| r.seconds)
+                .collect()
+        };
+        let ours = curves.iter().find(|c| c.solver == "ours");
+        let ours_median = median(&times("ours"));
+        for c in &curves {
+            let m = median(&times(&c.solver));
+            let (total_ratio, median_ratio) = match ours {
+                Some(o) if c.solver != "ours" => (
+                    format!("{:.1}×", c.total / o.total.max(1e-9)),
+                    format!("{:.1}×", m / ours_median.max(1e-9)),
+                ),
+                _ => (String::new(), String::new()),
+            };
+            let _ = writeln!(
+                out,
+                "| {name} | {} | {} | {} | {} | {} | {total_ratio} | {median_ratio} |",
+                c.solver,
+                c.given,
+                c.solved.len(),
+                time_label(c.total),
+                time_label(m)
+            );
+        }
+    }
+    out
 }
 
 /// Line colours, one per solver in order: ours first. Distinct for readers with the common
@@ -429,6 +482,30 @@ mod tests {
         let svg = svg(&[], "nothing");
         assert!(svg.contains("all 0 puzzles"));
         assert_eq!(svg.matches("<polyline").count(), 0);
+    }
+
+    #[test]
+    fn the_summary_puts_each_peer_beside_ours() {
+        let sets = vec![(
+            "survey".to_string(),
+            vec![
+                record("ours", "a", 0.001, true),
+                record("ours", "b", 0.003, true),
+                record("ours", "c", 0.002, true),
+                record("nonogrid", "a", 0.010, true),
+                record("nonogrid", "b", 0.030, true),
+                record("nonogrid", "c", 30.0, false),
+            ],
+        )];
+        let table = summary(&sets);
+        let rows: Vec<&str> = table.lines().collect();
+        assert_eq!(rows.len(), 4, "{table}");
+        assert_eq!(rows[2], "| survey | ours | 3 | 3 | 6 ms | 2 ms |  |  |");
+        // Total 30.04 s against 6 ms; medians 30 ms against 2 ms.
+        assert_eq!(
+            rows[3],
+            "| survey | nonogrid | 3 | 2 | 30 s | 30 ms | 5006.7× | 15.0× |"
+        );
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //!   files (the tail set in `testdata/tail/` was made so); each `--peer` solves a sample.
 //! - `lines`: nanoseconds per line solve on random partly known lines.
 //! - `cactus RECORDS...`: the cactus plot (puzzles solved against time, one line per solver) of
-//!   the per-puzzle records that `corpus --record FILE` writes, as SVG ([`cactus`]).
+//!   the per-puzzle records that `corpus --record FILE` writes, as SVG ([`cactus`]); `summary
+//!   RECORDS...` their totals, medians and ratios as a Markdown table, a row per set and solver.
 //!
 //! `random --colours N` (N of 2 or more) makes colour puzzles of N colours instead; nonogrid
 //! reads those as webpbn XML with its `<color>` elements (`.nin` has no colours), and
@@ -156,6 +157,14 @@ enum Bench {
         #[arg(long, default_value = "puzzles solved against time")]
         title: String,
     },
+    /// Print each record file's solvers (a row per set and solver: solved, total and median
+    /// time, ratios to ours) as a Markdown table.
+    Summary {
+        /// Record files written by `corpus --record` or `random --record`, one per set (the
+        /// set is named after the file).
+        #[arg(required = true)]
+        records: Vec<PathBuf>,
+    },
     /// Line-solver micro-benchmark.
     Lines {
         /// Line lengths to measure, 1 to 4096 cells (the longest side a puzzle may have).
@@ -196,6 +205,16 @@ fn main() {
             force,
             title,
         } => draw_cactus(&records, out.as_deref(), force, &title),
+        Bench::Summary { records } => {
+            let sets: Vec<_> = records
+                .iter()
+                .map(|path| {
+                    let name = path.file_stem().unwrap_or_default().to_string_lossy();
+                    (name.into_owned(), read_records(path))
+                })
+                .collect();
+            print!("{}", cactus::summary(&sets));
+        }
         Bench::Random {
             solve,
             count,
@@ -545,17 +564,16 @@ fn answered(status: Status, solutions: usize) -> bool {
     }
 }
 
+/// The records of one file written by `--record`; an unreadable or damaged file fails the run.
+fn read_records(path: &Path) -> Vec<cactus::Record> {
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
+    cactus::parse(&path.display().to_string(), &text).unwrap_or_else(|e| fail(&e))
+}
+
 /// Reads the record files and writes their cactus plot to `out` or standard output.
 fn draw_cactus(paths: &[PathBuf], out: Option<&Path>, force: bool, title: &str) {
-    let mut records = Vec::new();
-    for path in paths {
-        let text = std::fs::read_to_string(path)
-            .unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
-        match cactus::parse(&path.display().to_string(), &text) {
-            Ok(found) => records.extend(found),
-            Err(e) => fail(&e),
-        }
-    }
+    let records: Vec<_> = paths.iter().flat_map(|p| read_records(p)).collect();
     let svg = cactus::svg(&records, title);
     match out {
         None => print!("{svg}"),

@@ -52,6 +52,8 @@ fn bad_options_are_refused_with_a_message() {
         &["cactus", "no/such/records.tsv"],
         &["cactus", "--force", "testdata/puzzles/webpbn-00006.non"],
         &["cactus", "testdata/puzzles/webpbn-00006.non"],
+        &["summary"],
+        &["summary", "no/such/records.tsv"],
     ];
     for args in cases {
         let out = bench(args);
@@ -179,6 +181,11 @@ fn records_of_several_runs_make_one_cactus_plot() {
         written.lines().filter(|l| l.starts_with("ours\t")).count(),
         6
     );
+
+    let out = bench(&["summary", records]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(table.contains("\n| records | ours | 6 | 6 | "), "{table}");
 
     let svg = dir.join("cactus.svg");
     let svg_path = svg.to_str().unwrap();
