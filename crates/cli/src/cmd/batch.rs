@@ -106,15 +106,14 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         (Some(out), Some(resume)) => same_file(out, resume),
         _ => false,
     };
-    if let Some(out) = &args.out {
-        if !append && !args.force && out.symlink_metadata().is_ok() {
-            return Err(CliError::WouldOverwrite(out.clone()));
-        }
+    if let Some(out) = args.out.as_deref().filter(|p| p.as_os_str() != "-") {
+        // Appending needs no --force, but still a regular file (or a new name).
+        crate::files::check_target(out, append || args.force)?;
     }
     if let Some(path) = &args.summary {
-        if args.resume.is_none() && !args.force && path.symlink_metadata().is_ok() {
-            return Err(CliError::WouldOverwrite(path.clone()));
-        }
+        // A restart replaces the summary only with --force, like any other file: the summary
+        // of the first run may be all that says what it did.
+        crate::files::check_target(path, args.force)?;
         if args.out.as_ref().is_some_and(|out| same_file(out, path)) {
             return Err(CliError::Usage(
                 "-o and --summary name the same file".into(),
@@ -261,7 +260,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     }
     eprint!("{}", summary.text());
     if let Some(path) = &args.summary {
-        crate::files::write_whole(path, summary.json().as_bytes(), true)?;
+        crate::files::write_whole(path, summary.json().as_bytes(), args.force)?;
     }
     written?;
 
