@@ -34,10 +34,18 @@ const BASIC: [(u8, Rgb); 12] = [
 /// Colours whose channels spread less than this are greys: drawn in the terminal's foreground.
 const GREY_SPREAD: u8 = 48;
 
-/// The escape that draws text in `rgb`: `ESC[38;2;R;G;Bm` with `true_colour`, otherwise the
-/// nearest chromatic basic colour, or `None` (the terminal's foreground) for a grey.
+/// The least and the most luminance (Rec. 709, 0 to 255) a 24-bit colour is drawn with: a
+/// colour darker than the least would vanish on a dark terminal (black cells and clues drawn
+/// black on black), one lighter than the most on a light terminal. Between the two, text shows
+/// on either; the bounds were chosen by eye on black and on white backgrounds.
+const LUMINANCE: (f64, f64) = (80.0, 200.0);
+
+/// The escape that draws text in `rgb`: `ESC[38;2;R;G;Bm` with `true_colour` (a colour too dark
+/// or too light for every background brought within [`LUMINANCE`], keeping its hue), otherwise
+/// the nearest chromatic basic colour, or `None` (the terminal's foreground) for a grey.
 pub(crate) fn foreground(rgb: Rgb, true_colour: bool) -> Option<String> {
     if true_colour {
+        let rgb = visible(rgb);
         return Some(format!("\x1b[38;2;{};{};{}m", rgb.r, rgb.g, rgb.b));
     }
     let max = rgb.r.max(rgb.g).max(rgb.b);
@@ -51,6 +59,25 @@ pub(crate) fn foreground(rgb: Rgb, true_colour: bool) -> Option<String> {
     };
     let (code, _) = BASIC.iter().min_by_key(|(_, basic)| distance(*basic))?;
     Some(format!("\x1b[{code}m"))
+}
+
+/// `rgb` with its luminance brought within [`LUMINANCE`]: a dark colour mixed with white, a
+/// light one with black, just enough. Black becomes a dark grey, navy a lighter blue.
+fn visible(rgb: Rgb) -> Rgb {
+    let channels = [rgb.r, rgb.g, rgb.b].map(f64::from);
+    let luminance = 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2];
+    let (least, most) = LUMINANCE;
+    let mixed = if luminance < least {
+        // Towards white: each channel moves the same fraction of its way to 255.
+        let t = (least - luminance) / (255.0 - luminance);
+        channels.map(|c| c + (255.0 - c) * t)
+    } else if luminance > most {
+        channels.map(|c| c * most / luminance)
+    } else {
+        return rgb;
+    };
+    let [r, g, b] = mixed.map(|c| c.round().clamp(0.0, 255.0) as u8);
+    Rgb::new(r, g, b)
 }
 
 /// Appends `text`, wrapped in `escape` and a reset when there is one.
@@ -85,5 +112,32 @@ mod tests {
         for grey in [Rgb::BLACK, Rgb::WHITE, Rgb::new(128, 128, 140)] {
             assert_eq!(foreground(grey, false), None, "{grey}");
         }
+    }
+
+    /// On a 24-bit terminal black was drawn black, invisible on a dark background: it is drawn
+    /// dark grey now, white light grey, and a dark colour keeps its hue, lighter.
+    #[test]
+    fn true_colours_show_on_dark_and_light_backgrounds() {
+        assert_eq!(
+            foreground(Rgb::BLACK, true).as_deref(),
+            Some("\x1b[38;2;80;80;80m")
+        );
+        assert_eq!(
+            foreground(Rgb::WHITE, true).as_deref(),
+            Some("\x1b[38;2;200;200;200m")
+        );
+        let navy = visible(Rgb::new(0, 0, 128));
+        assert!(navy.b > navy.r && navy.b > navy.g, "{navy}");
+        for rgb in [
+            Rgb::new(0, 0, 128),
+            Rgb::new(20, 0, 0),
+            Rgb::new(250, 250, 0),
+        ] {
+            let v = visible(rgb);
+            let y = 0.2126 * f64::from(v.r) + 0.7152 * f64::from(v.g) + 0.0722 * f64::from(v.b);
+            assert!((79.0..=201.0).contains(&y), "{rgb} -> {v}: {y}");
+        }
+        // A colour that shows on both is left as it is.
+        assert_eq!(visible(Rgb::new(49, 106, 178)), Rgb::new(49, 106, 178));
     }
 }

@@ -6,7 +6,7 @@
 //! 2. [`shard`] keeps this shard's units and [`resume`] drops those already in a results file;
 //! 3. a dedicated rayon pool of `--jobs` threads solves the units, one thread per puzzle, and
 //!    sends each result line over a channel to this thread, which writes and flushes it at once
-//!    ([`output`]) and advances the progress bar;
+//!    ([`output`]) and advances the [`progress`] bar;
 //! 4. the [`summary`] goes to stderr, and as JSON to `--summary FILE`.
 //!
 //! Ctrl-C (or SIGTERM, or SIGHUP) sets a flag that every running solve polls (through
@@ -19,17 +19,17 @@
 
 mod discover;
 mod output;
+mod progress;
 mod resume;
 mod shard;
 mod summary;
 
-use std::io::{self, IsTerminal};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nonogram_core::Stop;
 use nonogram_formats::Format;
 use rayon::prelude::*;
@@ -38,10 +38,11 @@ use serde::Serialize;
 use crate::cli::{parse_format, SolveOptions};
 use crate::error::{CliError, Exit};
 use crate::report::json::Record;
-use crate::report::Report;
+use crate::report::{plural, Report};
 
 use discover::{Unit, Work};
 use output::{Mode, Sink};
+use progress::progress_bar;
 use resume::Done;
 use shard::Shard;
 use summary::{Summary, Timing};
@@ -73,12 +74,14 @@ pub struct Args {
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
 
-    /// Skip the puzzles that already have a result in FILE (matched by source and index). With
-    /// -o naming the same FILE, new results are appended to it. A missing FILE holds no results.
+    /// Skip the puzzles that already have a result in FILE (matched by the file a result's
+    /// source names, however spelt, and its index). With -o naming the same FILE, new results
+    /// are appended to it. A missing FILE holds no results.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
 
-    /// Replace an existing -o FILE or --summary FILE.
+    /// Replace an existing -o FILE or --summary FILE (with --resume too: a restart replaces the
+    /// first run's summary only with --force).
     #[arg(long, requires = "files")]
     pub force: bool,
 
@@ -126,8 +129,13 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     };
     if done.unreadable_lines > 0 {
         eprintln!(
-            "nonogram: warning: ignoring {} lines of the --resume file that are not results",
-            done.unreadable_lines
+            "nonogram: warning: ignoring {} of the --resume file that {} not results",
+            plural(done.unreadable_lines, "line"),
+            if done.unreadable_lines == 1 {
+                "is"
+            } else {
+                "are"
+            }
         );
     }
 
@@ -173,8 +181,12 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     summary.jobs = pool.current_num_threads();
     summary.shard = args.shard.map(|s| s.to_string());
     summary.ignored_files = discovered.ignored_files;
-    let mut todo: Vec<Unit> = discovered
-        .units
+    let mut units = discovered.units;
+    if let Some(path) = &args.resume {
+        let matched = match_resumed(&done, &mut units);
+        warn_unmatched(path, &done, &matched);
+    }
+    let mut todo: Vec<Unit> = units
         .into_iter()
         .enumerate()
         // (`Option::is_none_or` would need Rust 1.82; the workspace supports 1.80.)
@@ -276,6 +288,54 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     })
 }
 
+/// Gives each unit whose file has results in the `--resume` file the spelling that file uses for
+/// it (`./a.txt` becomes `a.txt` if that is how the first run named it), so that [`Done::contains`]
+/// finds its results and the new lines name the file the same way. Returns the sources of the
+/// results file that matched some unit.
+fn match_resumed<'a>(done: &'a Done, units: &mut [Unit]) -> HashSet<&'a str> {
+    let mut matched = HashSet::new();
+    // Units come sorted by source: look each file up once.
+    let mut last: Option<(String, Option<&str>)> = None;
+    for unit in units {
+        let spelling = match &last {
+            Some((source, spelling)) if *source == unit.source => *spelling,
+            _ => {
+                let spelling = done.spelling(&unit.source);
+                last = Some((unit.source.clone(), spelling));
+                spelling
+            }
+        };
+        if let Some(spelling) = spelling {
+            matched.insert(spelling);
+            if spelling != unit.source {
+                unit.source = spelling.to_owned();
+            }
+        }
+    }
+    matched
+}
+
+/// Says when results of the `--resume` file name files that are not in this batch: they skip
+/// nothing, which is a surprise when the batch was meant to finish that run (a path relative to
+/// another directory, a file renamed).
+fn warn_unmatched(path: &Path, done: &Done, matched: &HashSet<&str>) {
+    let unmatched = done.unmatched(matched);
+    let Some((first, _)) = unmatched.first() else {
+        return;
+    };
+    let results: usize = unmatched.iter().map(|(_, n)| n).sum();
+    let others = match unmatched.len() - 1 {
+        0 => String::new(),
+        n => format!(" and {}", plural(n, "other file")),
+    };
+    eprintln!(
+        "nonogram: warning: {} has {} for {first}{others}, which this batch does not hold: \
+         they skip nothing (relative paths are read from the current directory)",
+        path.display(),
+        plural(results, "result"),
+    );
+}
+
 /// What one thread of the pool needs to solve a unit.
 struct Worker<'a> {
     options: &'a SolveOptions,
@@ -348,22 +408,6 @@ struct ErrorRecord<'a> {
     solutions: [Vec<String>; 0],
     differing_cells: [[usize; 2]; 0],
     elapsed_ms: f64,
-}
-
-/// A progress bar on stderr if it is a terminal, otherwise a bar that draws nothing.
-fn progress_bar(len: u64, disabled: bool) -> ProgressBar {
-    if disabled || !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {pos}/{len} puzzles  {per_sec}  {eta} left",
-    ) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    // Redraw even while every thread is busy with a slow puzzle, so the clock keeps moving.
-    bar.enable_steady_tick(Duration::from_millis(500));
-    bar
 }
 
 /// Whether two paths name the same file, or would once it is created.

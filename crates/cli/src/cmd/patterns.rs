@@ -12,6 +12,7 @@ use nonogram_formats::Format;
 use crate::cli::parse_format;
 use crate::error::{CliError, Exit};
 use crate::files;
+use crate::report::plural;
 use crate::report::sheet::SheetKind;
 
 /// The most patterns a plot draws; a larger set is cut to its first patterns, with a note.
@@ -130,7 +131,8 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
             }
             Err(_) => {
                 return Err(CliError::Usage(format!(
-                    "no pattern of clue {clue} in {width} cells agrees with the known cells"
+                    "no pattern of clue {clue} in {} agrees with the known cells",
+                    plural(width, "cell")
                 )))
             }
         }
@@ -139,15 +141,17 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         let count = set.count();
         writeln!(
             out,
-            "plotted {} of {count} patterns to {}",
+            "plotted {} of {} to {}",
             count.clone().min(PLOT_LIMIT.into()),
+            patterns_count(&count),
             path.display()
         )
         .map_err(w)?;
     } else {
         // No mode: a summary and the first few patterns.
         let count = set.count();
-        writeln!(out, "clue {clue} in {width} cells: {count} patterns").map_err(w)?;
+        let cells = plural(width, "cell");
+        writeln!(out, "clue {clue} in {cells}: {}", patterns_count(&count)).map_err(w)?;
         const SHOWN: usize = 10;
         for pattern in set.iter().take(SHOWN) {
             writeln!(out, "{}", pattern_string(&pattern)).map_err(w)?;
@@ -157,6 +161,13 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         }
     }
     finish(out)
+}
+
+/// `1 pattern`, `18564 patterns`.
+fn patterns_count(count: &impl std::fmt::Display) -> String {
+    let count = count.to_string();
+    let noun = if count == "1" { "pattern" } else { "patterns" };
+    format!("{count} {noun}")
 }
 
 fn finish(mut out: impl Write) -> Result<Exit, CliError> {
