@@ -35,7 +35,7 @@ use nonogram_formats::Format;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cli::{parse_format, SolveOptions};
+use crate::cli::{FormatNames, SolveOptions};
 use crate::error::{CliError, Exit};
 use crate::report::json::Record;
 use crate::report::{plural, Report};
@@ -58,14 +58,14 @@ pub struct Args {
 
     /// Read every file as this format instead of recognising it. In directory walks, files with
     /// this format's extension are then read even if they are not recognised.
-    #[arg(long, value_name = "NAME", value_parser = parse_format)]
+    #[arg(long, value_name = "NAME", value_parser = FormatNames::readable())]
     pub format: Option<Format>,
 
     /// How to solve each puzzle.
     #[command(flatten)]
     pub solve: SolveOptions,
 
-    /// Solve this many puzzles at a time, one thread each. Default: one per core.
+    /// Solve this many puzzles at a time, one thread each (1 to 1024). Default: one per core.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
     pub jobs: Option<u64>,
 
@@ -104,11 +104,19 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     let started = Instant::now();
     let cpu_start = cpu_time::ProcessTime::try_now().ok();
 
+    args.solve.check(None)?;
     // Refuse to clobber anything before doing any work.
     let append = match (&args.out, &args.resume) {
         (Some(out), Some(resume)) => same_file(out, resume),
         _ => false,
     };
+    if args.force && append && args.summary.is_none() {
+        return Err(CliError::Usage(
+            "--force replaces files, and with --resume naming the -o file the results are \
+             appended to it: there is nothing to replace"
+                .into(),
+        ));
+    }
     if let Some(out) = args.out.as_deref().filter(|p| p.as_os_str() != "-") {
         // Appending needs no --force, but still a regular file (or a new name).
         crate::files::check_target(out, append || args.force)?;
