@@ -47,15 +47,22 @@ fn long_options(command: &str) -> Vec<String> {
 
 #[test]
 fn every_shell_gets_a_script_that_knows_every_subcommand() {
-    let markers = [
-        ("bash", "complete -F _nonogram"),
-        ("zsh", "#compdef nonogram"),
-        ("fish", "complete -c nonogram"),
-        ("powershell", "Register-ArgumentCompleter"),
-        ("elvish", "edit:completion:arg-completer[nonogram]"),
+    // Each shell's marker, how it spells a long option, and whether its script completes the
+    // values an option lists (PowerShell's and Elvish's scripts from clap_complete do not).
+    let shells = [
+        ("bash", "complete -F _nonogram", "--", true),
+        ("zsh", "#compdef nonogram", "--", true),
+        ("fish", "complete -c nonogram", "-l ", true),
+        ("powershell", "Register-ArgumentCompleter", "--", false),
+        (
+            "elvish",
+            "edit:completion:arg-completer[nonogram]",
+            "--",
+            false,
+        ),
     ];
     let subcommands = subcommands();
-    for (shell, marker) in markers {
+    for (shell, marker, long, values) in shells {
         let script = run(&["completions", shell]);
         assert_eq!(script.code, 0, "{shell}: {script:?}");
         assert!(script.stderr.is_empty(), "{shell}: {}", script.stderr);
@@ -66,9 +73,15 @@ fn every_shell_gets_a_script_that_knows_every_subcommand() {
                 "{shell}: no {subcommand}"
             );
         }
-        // Options, and the values the options list (formats, engines).
-        for word in ["--timeout", "--deduce-only", "tournament", "learn"] {
-            assert!(script.stdout.contains(word), "{shell}: no {word}");
+        for option in ["timeout", "deduce-only", "resume"] {
+            let spelt = format!("{long}{option}");
+            assert!(script.stdout.contains(&spelt), "{shell}: no {spelt}");
+        }
+        // The values the options list: formats, engines.
+        if values {
+            for word in ["tournament", "learn"] {
+                assert!(script.stdout.contains(word), "{shell}: no {word}");
+            }
         }
     }
     let refused = run(&["completions", "tcsh"]);
