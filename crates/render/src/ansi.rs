@@ -34,14 +34,14 @@ const BASIC: [(u8, Rgb); 12] = [
 /// Colours whose channels spread less than this are greys: drawn in the terminal's foreground.
 const GREY_SPREAD: u8 = 48;
 
-/// The least and the most luminance (Rec. 709, 0 to 255) a 24-bit colour is drawn with: a
-/// colour darker than the least would vanish on a dark terminal (black cells and clues drawn
-/// black on black), one lighter than the most on a light terminal. Between the two, text shows
-/// on either; the bounds were chosen by eye on black and on white backgrounds.
-const LUMINANCE: (f64, f64) = (80.0, 200.0);
+/// The least contrast (WCAG's ratio of relative luminances) a 24-bit colour keeps against
+/// black: a colour darker than that vanishes on a dark terminal (black cells and clues drawn
+/// black on black). 3:1 is WCAG's minimum for graphics; red (5.3:1) and a dark green (4:1) pass
+/// as they are, black becomes a dark grey, navy a lighter blue.
+const MIN_CONTRAST_ON_BLACK: f64 = 3.0;
 
 /// The escape that draws text in `rgb`: `ESC[38;2;R;G;Bm` with `true_colour` (a colour too dark
-/// or too light for every background brought within [`LUMINANCE`], keeping its hue), otherwise
+/// to show on a dark terminal lightened just enough, see [`MIN_CONTRAST_ON_BLACK`]), otherwise
 /// the nearest chromatic basic colour, or `None` (the terminal's foreground) for a grey.
 pub(crate) fn foreground(rgb: Rgb, true_colour: bool) -> Option<String> {
     if true_colour {
@@ -61,23 +61,47 @@ pub(crate) fn foreground(rgb: Rgb, true_colour: bool) -> Option<String> {
     Some(format!("\x1b[{code}m"))
 }
 
-/// `rgb` with its luminance brought within [`LUMINANCE`]: a dark colour mixed with white, a
-/// light one with black, just enough. Black becomes a dark grey, navy a lighter blue.
+/// `rgb`, mixed with just enough white to keep [`MIN_CONTRAST_ON_BLACK`] against black: its
+/// hue stays, only darkness goes. Light colours are left as they are: the terminal's own
+/// background is dark more often than not, and white on a light one is the palette's choice.
 fn visible(rgb: Rgb) -> Rgb {
-    let channels = [rgb.r, rgb.g, rgb.b].map(f64::from);
-    let luminance = 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2];
-    let (least, most) = LUMINANCE;
-    let mixed = if luminance < least {
-        // Towards white: each channel moves the same fraction of its way to 255.
-        let t = (least - luminance) / (255.0 - luminance);
-        channels.map(|c| c + (255.0 - c) * t)
-    } else if luminance > most {
-        channels.map(|c| c * most / luminance)
-    } else {
+    // Contrast against black is (L + 0.05) / 0.05.
+    let least = MIN_CONTRAST_ON_BLACK * 0.05 - 0.05;
+    if luminance(rgb) >= least {
         return rgb;
+    }
+    let mix = |t: f64| {
+        let channel = |c: u8| {
+            let c = f64::from(c);
+            (c + (255.0 - c) * t).round().clamp(0.0, 255.0) as u8
+        };
+        Rgb::new(channel(rgb.r), channel(rgb.g), channel(rgb.b))
     };
-    let [r, g, b] = mixed.map(|c| c.round().clamp(0.0, 255.0) as u8);
-    Rgb::new(r, g, b)
+    // The luminance grows with the share of white: halve the interval to the least share
+    // that reaches the bound (white itself does).
+    let (mut low, mut high) = (0.0, 1.0);
+    for _ in 0..24 {
+        let mid = (low + high) / 2.0;
+        if luminance(mix(mid)) >= least {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    mix(high)
+}
+
+/// WCAG's relative luminance of an sRGB colour, from 0 (black) to 1 (white).
+fn luminance(rgb: Rgb) -> f64 {
+    let linear = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(rgb.r) + 0.7152 * linear(rgb.g) + 0.0722 * linear(rgb.b)
 }
 
 /// Appends `text`, wrapped in `escape` and a reset when there is one.
@@ -115,29 +139,37 @@ mod tests {
     }
 
     /// On a 24-bit terminal black was drawn black, invisible on a dark background: it is drawn
-    /// dark grey now, white light grey, and a dark colour keeps its hue, lighter.
+    /// dark grey now, and a dark colour keeps its hue, lighter; colours that show are kept.
     #[test]
-    fn true_colours_show_on_dark_and_light_backgrounds() {
+    fn true_colours_show_on_a_dark_background() {
+        let contrast = |rgb: Rgb| (luminance(rgb) + 0.05) / 0.05;
+        let grey = visible(Rgb::BLACK);
+        assert!(grey.r == grey.g && grey.g == grey.b, "{grey}");
+        assert!((80..100).contains(&grey.r), "{grey}");
         assert_eq!(
-            foreground(Rgb::BLACK, true).as_deref(),
-            Some("\x1b[38;2;80;80;80m")
+            foreground(Rgb::BLACK, true),
+            Some(format!("\x1b[38;2;{0};{0};{0}m", grey.r))
         );
-        assert_eq!(
-            foreground(Rgb::WHITE, true).as_deref(),
-            Some("\x1b[38;2;200;200;200m")
-        );
-        let navy = visible(Rgb::new(0, 0, 128));
-        assert!(navy.b > navy.r && navy.b > navy.g, "{navy}");
-        for rgb in [
+        for dark in [
+            Rgb::BLACK,
             Rgb::new(0, 0, 128),
-            Rgb::new(20, 0, 0),
-            Rgb::new(250, 250, 0),
+            Rgb::new(0, 0, 255),
+            Rgb::new(60, 0, 0),
         ] {
-            let v = visible(rgb);
-            let y = 0.2126 * f64::from(v.r) + 0.7152 * f64::from(v.g) + 0.0722 * f64::from(v.b);
-            assert!((79.0..=201.0).contains(&y), "{rgb} -> {v}: {y}");
+            let shown = visible(dark);
+            let c = contrast(shown);
+            assert!((3.0..3.2).contains(&c), "{dark} -> {shown}: {c}");
         }
-        // A colour that shows on both is left as it is.
-        assert_eq!(visible(Rgb::new(49, 106, 178)), Rgb::new(49, 106, 178));
+        let navy = visible(Rgb::new(0, 0, 128));
+        assert!(navy.b > navy.r && navy.r == navy.g, "{navy}");
+        for shows in [
+            Rgb::new(255, 0, 0),
+            Rgb::new(0, 128, 0),
+            Rgb::new(255, 255, 0),
+            Rgb::WHITE,
+            Rgb::new(49, 106, 178),
+        ] {
+            assert_eq!(visible(shows), shows);
+        }
     }
 }
