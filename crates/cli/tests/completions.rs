@@ -9,23 +9,9 @@ mod common;
 
 use common::run_at_root as run;
 
-/// The subcommands `nonogram --help` lists (clap's `help` aside).
+/// The subcommands, at least ten of them, `completions` among them.
 fn subcommands() -> Vec<String> {
-    let help = run(&["--help"]);
-    assert_eq!(help.code, 0, "{help:?}");
-    let listed = help
-        .stdout
-        .split("Commands:")
-        .nth(1)
-        .expect("nonogram --help lists its commands");
-    let names: Vec<String> = listed
-        .lines()
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|name| *name != "help")
-        .map(str::to_string)
-        .collect();
+    let names = common::subcommands();
     assert!(names.len() >= 10, "{names:?}");
     assert!(names.iter().any(|n| n == "completions"), "{names:?}");
     names
