@@ -57,8 +57,8 @@ pub struct Args {
     #[command(flatten)]
     pub out: OutFile,
 
-    /// Images made black and white: pixels darker than this luminance (0 to 255) are filled
-    /// [default: 128].
+    /// Images made black and white: pixels darker than this luminance (0 to 255) are filled.
+    /// Default: 128.
     #[arg(long, value_name = "0..255")]
     pub threshold: Option<u8>,
 

@@ -46,7 +46,8 @@ pub struct Args {
     #[arg(long, value_name = "STYLE", value_parser = Choices::new(parse_style, STYLES))]
     pub style: Option<TextStyle>,
 
-    /// Plain ASCII and no colour, even on a terminal (text output).
+    /// Plain ASCII and no colour, even on a terminal (text in the book layout; the others are
+    /// plain ASCII already).
     #[arg(long)]
     pub ascii: bool,
 
