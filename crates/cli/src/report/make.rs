@@ -3,11 +3,12 @@
 
 use std::path::Path;
 
-use nonogram_core::make::Check;
+use nonogram_core::make::{Check, Flip};
 use nonogram_core::{Puzzle, Status};
 use nonogram_formats::Format;
 use serde_json::json;
 
+use crate::cli::format_names;
 use crate::report::{cell_name, list_cells};
 
 /// The check as sentences.
@@ -45,7 +46,8 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
                     format!("{} {value}", cell_name((g.row, g.col)))
                 })
                 .collect();
-            if check.givens_verified {
+            // Givens are advice only where the file can keep them.
+            if check.givens_searched && check.givens_verified {
                 text.push_str(&format!(
                     "to make it unique, give {} as given: {} (checked: unique with them)\n",
                     if givens.len() == 1 {
@@ -55,24 +57,52 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
                     },
                     givens.join(", ")
                 ));
-            } else {
+            } else if check.givens_searched {
                 text.push_str("no set of givens was found within the limits\n");
             }
-            if check.flips.is_empty() {
-                text.push_str(
-                    "no single-cell change of the picture near the differing cells makes it \
-                     unique\n",
-                );
+            let or = if check.givens_verified {
+                "or "
             } else {
-                let flips: Vec<String> = check
-                    .flips
+                "to make it unique, "
+            };
+            let flip = |&(r, c, colour): &Flip| {
+                let name = cell_name((r, c));
+                match (puzzle.is_black_and_white(), colour.is_background()) {
+                    (_, true) => format!("{name} to empty"),
+                    (true, false) => format!("{name} to filled"),
+                    (false, false) => {
+                        format!("{name} to {}", puzzle.palette().colour(colour).name)
+                    }
+                }
+            };
+            if !check.flips.is_empty() {
+                let flips: Vec<String> = check.flips.iter().map(flip).collect();
+                text.push_str(&format!(
+                    "{or}change the picture: any one of {} makes its puzzle unique (checked)\n",
+                    flips.join(", ")
+                ));
+            } else if !check.flip_pairs.is_empty() {
+                let pairs: Vec<String> = check
+                    .flip_pairs
                     .iter()
-                    .map(|&(r, c, _)| cell_name((r, c)))
+                    .map(|[a, b]| format!("{} and {}", flip(a), flip(b)))
                     .collect();
                 text.push_str(&format!(
-                    "or change the picture: flipping any one of {} makes its puzzle unique \
-                     (checked)\n",
-                    flips.join(", ")
+                    "{or}change two cells of the picture (no single change does): any one of \
+                     these pairs makes its puzzle unique (checked): {}\n",
+                    pairs.join("; ")
+                ));
+            } else {
+                text.push_str(
+                    "no change of one or two cells of the picture near the differing cells \
+                     makes it unique\n",
+                );
+            }
+            if !check.givens_searched {
+                text.push_str(&format!(
+                    "(given cells could make it unique too, but the {format} format cannot store \
+                     them; write the puzzle as {} to have them suggested)\n",
+                    format_names(|f| f.is_writable() && f.can_hold_givens()).replace(", ", " or ")
                 ));
             }
             if check.timed_out {
@@ -93,7 +123,7 @@ pub fn to_json(check: &Check, puzzle: &Puzzle) -> serde_json::Value {
         Status::Multiple | Status::NoSolution => json!(false),
         Status::Unknown | Status::Solved => json!(null),
     };
-    json!({
+    let mut value = json!({
         "width": puzzle.width(),
         "height": puzzle.height(),
         "rows": runs(puzzle.rows()),
@@ -114,7 +144,20 @@ pub fn to_json(check: &Check, puzzle: &Puzzle) -> serde_json::Value {
             }).collect::<Vec<_>>(),
             "givens_verified": check.givens_verified,
             "flips": check.flips.iter().map(|&(r, c, _)| [r, c]).collect::<Vec<_>>(),
+            "flip_pairs": check
+                .flip_pairs
+                .iter()
+                .map(|[a, b]| [[a.0, a.1], [b.0, b.1]])
+                .collect::<Vec<_>>(),
             "timed_out": check.timed_out,
         },
-    })
+    });
+    if !check.givens_searched {
+        // Not offered (the format cannot store them): absent, not "none found".
+        if let Some(suggestions) = value["suggestions"].as_object_mut() {
+            suggestions.remove("givens");
+            suggestions.remove("givens_verified");
+        }
+    }
+    value
 }
