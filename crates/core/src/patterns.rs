@@ -587,6 +587,25 @@ mod tests {
         assert_eq!(approximate(&BigUint::from(18_564u32)), "18564");
     }
 
+    /// A given cell rules out the patterns of its lines that disagree with it.
+    #[test]
+    fn counts_agree_with_the_givens() {
+        let puzzle = Puzzle::new(vec![clue(&[1]); 3], vec![clue(&[1]); 3]).unwrap();
+        let counts = PuzzleCounts::new(&puzzle);
+        assert_eq!(counts.row_product(), BigUint::from(27u32));
+        let given = puzzle
+            .with_givens(vec![
+                nonogram_model::Given::cell(0, 0, true),
+                nonogram_model::Given::cell(1, 0, false),
+            ])
+            .unwrap();
+        let counts = PuzzleCounts::new(&given);
+        // Row 1 has one pattern left, row 2 two, row 3 three.
+        assert_eq!(counts.row_product(), BigUint::from(6u32));
+        // Column 1 has its filled cell at the top, so one pattern; the others three each.
+        assert_eq!(counts.column_product(), BigUint::from(9u32));
+    }
+
     #[test]
     fn listing_is_leftmost_first() {
         let set = PatternSet::new(&clue(&[1, 2]), 5);

@@ -501,6 +501,32 @@ mod tests {
         assert!(explanation.grid.is_complete());
     }
 
+    /// The explanation starts from the puzzle's givens: the two diagonals, with one cell
+    /// given, need no guess; a grid against a given has no solution below it.
+    #[test]
+    fn explanations_start_from_the_givens() {
+        let pic = picture(&["#.", ".#"]);
+        let puzzle = Puzzle::from_picture(&pic)
+            .with_givens(vec![Given::cell(0, 0, true)])
+            .unwrap();
+        let explanation = explain(&puzzle);
+        assert!(
+            matches!(explanation.difficulty, Difficulty::LineSolvable { .. }),
+            "{:?}",
+            explanation.difficulty
+        );
+        assert_eq!(explanation.grid.to_picture(), Some(pic));
+        let mut wrong = Grid::new(2, 2);
+        wrong.set(0, 0, Cell::Empty).unwrap();
+        let step = next_step(&puzzle, &wrong).unwrap();
+        assert_eq!(step, Step::Contradiction(ContradictionStep::Search));
+        // A grid that agrees gets the next step as before.
+        assert!(matches!(
+            next_step(&puzzle, &Grid::new(2, 2)),
+            Some(Step::Line(_))
+        ));
+    }
+
     #[test]
     fn no_solution_is_reported_with_its_line() {
         let puzzle = Puzzle::new(
