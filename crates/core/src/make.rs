@@ -381,8 +381,8 @@ mod tests {
     }
 
     /// Four dots on two diagonals of a 15x15 grid: every row and column with a dot has the clue
-    /// `1`, so any of the 24 matchings of those rows to those columns solves it. One change
-    /// settles at most one of the two blocks; a pair settles both. Without `givens` none are
+    /// `1`, so any of the 24 matchings of those rows to those columns solves it. No single
+    /// change leaves one solution; pairs do (each is checked here). Without `givens` none are
     /// offered.
     #[test]
     fn two_changes_where_one_is_not_enough() {

@@ -207,6 +207,14 @@ fn puzzle_counts(
             writeln!(out, "puzzle {} of {}", n + 1, puzzles.len()).map_err(w)?;
         }
         let counts = PuzzleCounts::new(puzzle);
+        if !puzzle.givens().is_empty() {
+            let n = crate::report::plural(puzzle.givens().len(), "given cell");
+            writeln!(
+                out,
+                "(counting the patterns that agree with the puzzle's {n})"
+            )
+            .map_err(w)?;
+        }
         for (axis, clues, numbers) in [
             ("row", puzzle.rows(), &counts.rows),
             ("column", puzzle.columns(), &counts.columns),
