@@ -20,12 +20,9 @@
 use clap::{Parser, Subcommand};
 
 use crate::cmd;
-// The shared option groups, once defined here, now live below the subcommands; these names
-// stay for code that still reaches them through `cli`.
-pub use crate::options::{
-    format_names, parse_format, parse_seconds, parse_writable, EngineArg, Input, OutFile,
-    ReadOptions, SolveOptions, MAX_SOLUTIONS,
-};
+// The shared option groups, once defined here, live below the subcommands; the names stay
+// reachable through `cli` for code outside the crate.
+pub use crate::options::*;
 
 /// Solve, explain, make, draw and convert nonogram (paint-by-number) puzzles.
 #[derive(Debug, Parser)]
@@ -55,6 +52,10 @@ pub enum Command {
     Render(cmd::render::Args),
     /// Serve a local web page to solve, play, understand and make puzzles (and its JSON API).
     Serve(crate::serve::Args),
+    /// Print the completion script of a shell (bash, zsh, fish, powershell, elvish).
+    Completions(cmd::completions::Args),
+    /// Print the manual page of nonogram, or of one of its subcommands, in roff.
+    Man(cmd::man::Args),
 }
 
 #[cfg(test)]

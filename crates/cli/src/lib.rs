@@ -22,3 +22,4 @@ pub mod quantise;
 pub mod report;
 pub mod serve;
 pub mod terminal;
+pub mod whole;

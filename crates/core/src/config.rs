@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use nonogram_model::{ColourId, Inconsistency, Picture};
+use nonogram_model::{Inconsistency, Picture};
 
 /// Which engine solves.
 ///
@@ -227,30 +227,9 @@ impl std::ops::AddAssign for Stats {
     }
 }
 
-/// A cell whose colour the caller fixes before solving (see
-/// [`Solver::solve_from`](crate::Solver::solve_from)), in any palette.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Given {
-    /// The row, from 0.
-    pub row: usize,
-    /// The column, from 0.
-    pub col: usize,
-    /// The colour (for a black-and-white puzzle, [`ColourId::BLACK`] or
-    /// [`ColourId::BACKGROUND`]).
-    pub colour: ColourId,
-}
-
-impl Given {
-    /// A black-and-white given: the cell filled or empty.
-    pub fn cell(row: usize, col: usize, filled: bool) -> Given {
-        let colour = if filled {
-            ColourId::BLACK
-        } else {
-            ColourId::BACKGROUND
-        };
-        Given { row, col, colour }
-    }
-}
+// A cell whose colour is fixed before solving: the puzzle's own (`Puzzle::givens`) or the
+// caller's (`Solver::solve_from`). The model holds it, as puzzles do.
+pub use nonogram_model::Given;
 
 /// The result of a solve.
 #[derive(Clone, Debug)]

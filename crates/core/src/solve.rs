@@ -56,15 +56,17 @@ impl Solver {
         &self.config
     }
 
-    /// Solves `puzzle`, enumerating up to `max_solutions` solutions.
+    /// Solves `puzzle`, enumerating up to `max_solutions` solutions: the pictures that satisfy
+    /// the clues and agree with the cells the puzzle gives ([`Puzzle::givens`]).
     pub fn solve(&self, puzzle: &Puzzle) -> Outcome {
         self.run(puzzle, &[], None)
     }
 
-    /// Solves `puzzle` with some cells fixed beforehand: the solutions are those of the clues
-    /// that also agree with every given (what a puzzle maker's revealed cells, or a partly
-    /// solved grid, ask for). Givens must lie within the puzzle and name colours of its
-    /// palette; two givens of one cell that disagree leave no solution.
+    /// Solves `puzzle` with more cells fixed beforehand: the solutions are those of the puzzle
+    /// (its clues and its own givens) that also agree with every one of `givens` (what a puzzle
+    /// maker's revealed cells, or a partly solved grid, ask for). Givens must lie within the
+    /// puzzle and name colours of its palette; givens of one cell that disagree (two of
+    /// `givens`, or one of them and the puzzle's) leave no solution.
     pub fn solve_from(&self, puzzle: &Puzzle, givens: &[Given]) -> Outcome {
         self.run(puzzle, givens, None)
     }
@@ -80,7 +82,22 @@ impl Solver {
         self.run(puzzle, givens, Some(cancel))
     }
 
-    fn run(&self, puzzle: &Puzzle, givens: &[Given], cancel: Option<&AtomicBool>) -> Outcome {
+    fn run(&self, puzzle: &Puzzle, extra: &[Given], cancel: Option<&AtomicBool>) -> Outcome {
+        // The puzzle's own givens and the caller's are one list to the engines.
+        let all;
+        let givens = if extra.is_empty() {
+            puzzle.givens()
+        } else if puzzle.givens().is_empty() {
+            extra
+        } else {
+            all = [puzzle.givens(), extra].concat();
+            &all
+        };
+        self.run_with(puzzle, givens, cancel)
+    }
+
+    /// [`Solver::run`] with every given in one list.
+    fn run_with(&self, puzzle: &Puzzle, givens: &[Given], cancel: Option<&AtomicBool>) -> Outcome {
         let keep = solutions_kept(puzzle);
         if self.config.max_solutions > keep {
             // More solutions than memory allows: find as many as it does, and say that memory,
@@ -89,7 +106,7 @@ impl Solver {
                 max_solutions: keep,
                 ..self.config.clone()
             });
-            let mut outcome = capped.run(puzzle, givens, cancel);
+            let mut outcome = capped.run_with(puzzle, givens, cancel);
             if outcome.stop == Stop::SolutionLimit {
                 outcome.stop = Stop::MemoryLimit;
             }
@@ -292,7 +309,8 @@ impl Deduction {
     }
 }
 
-/// Line solving alone, sweep by sweep, to a fixpoint: the deduction-only mode. For colour
+/// Line solving alone, sweep by sweep, from the puzzle's given cells to a fixpoint: the
+/// deduction-only mode. For colour
 /// puzzles too: a sweep then solves every changed colour row, then every changed colour column,
 /// and a cell is unknown while it may take more than one entry.
 pub fn deduce(puzzle: &Puzzle) -> Deduction {
@@ -324,6 +342,10 @@ pub fn deduce_within(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
 fn sweep<K: Kind>(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
     let mut propagator = Propagator::<K>::new(puzzle);
     let mut grid = propagator.blank();
+    for g in puzzle.givens() {
+        // The puzzle gives each cell once, of an entry of its palette: this cannot fail.
+        let _ = grid.narrow(g.row, g.col, ColourSet::single(g.colour));
+    }
     propagator.set_deadline(deadline);
     propagator.enqueue_all();
     let mut unknown = UnknownAfterSweep(Vec::new());

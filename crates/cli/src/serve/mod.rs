@@ -40,8 +40,8 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 
-use crate::error::{CliError, Exit};
 use crate::options::parse_seconds;
+use crate::error::{CliError, Exit};
 
 /// Arguments of `nonogram serve`.
 #[derive(Debug, clap::Args)]
@@ -60,8 +60,8 @@ pub struct Args {
     #[arg(long)]
     pub open: bool,
 
-    /// The longest any request may work, in seconds; a request's own `timeout` can only lower
-    /// it.
+    /// The longest any request may work, in seconds (at most 3600); a request's own `timeout`
+    /// can only lower it.
     #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = parse_max_time)]
     pub max_time: Duration,
 

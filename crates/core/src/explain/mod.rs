@@ -133,12 +133,21 @@ fn apply<G: GridOps>(grid: &mut G, step: &ColourStep) -> Result<(), crate::Contr
 }
 
 impl<'p, K: Kind> Narrator<'p, K> {
-    /// Explains `puzzle` from a partly solved grid: what it rules out is taken as given.
-    fn from_grid(puzzle: &'p Puzzle, grid: K::Grid) -> Narrator<'p, K> {
+    /// Explains `puzzle` from a partly solved grid: what it rules out is taken as given, and
+    /// so are the puzzle's givens. A cell that rules out its given's entry leaves no solution
+    /// below the grid: the first step says so.
+    fn from_grid(puzzle: &'p Puzzle, mut grid: K::Grid) -> Narrator<'p, K> {
         assert!(
             grid.width() == puzzle.width() && grid.height() == puzzle.height(),
             "the grid's size must be the puzzle's"
         );
+        let mut waiting = VecDeque::new();
+        for g in puzzle.givens() {
+            let narrowed = grid.narrow(g.row, g.col, ColourSet::single(g.colour));
+            if narrowed.is_err() && waiting.is_empty() {
+                waiting.push_back(ColourStep::Contradiction(ColourContradictionStep::Search));
+            }
+        }
         let mut prop = Propagator::new(puzzle);
         prop.enqueue_all();
         Narrator {
@@ -147,7 +156,7 @@ impl<'p, K: Kind> Narrator<'p, K> {
             work: grid.clone(),
             scratch: grid.clone(),
             grid,
-            waiting: VecDeque::new(),
+            waiting,
             lines_queued: true,
             sweeps: 0,
             probes: 0,
@@ -417,13 +426,16 @@ macro_rules! explainer {
         pub struct $name<'p>(Narrator<'p, $kind>);
 
         impl<'p> $name<'p> {
-            /// Explains `puzzle` from the empty grid.
+            /// Explains `puzzle` from the grid of its given cells (the empty grid for most
+            /// puzzles).
             pub fn new(puzzle: &'p Puzzle) -> $name<'p> {
                 $name::from_grid(puzzle, <$grid as GridOps>::blank(puzzle))
             }
 
             /// Explains `puzzle` from a partly solved grid (what it rules out is taken as
-            /// given). The grid must have the puzzle's size (and palette).
+            /// given, and so are the puzzle's givens). A cell that disagrees with a given
+            /// leaves no solution below the grid: the first step says so (a contradiction
+            /// found by the search). The grid must have the puzzle's size (and palette).
             pub fn from_grid(puzzle: &'p Puzzle, grid: $grid) -> $name<'p> {
                 $name(Narrator::from_grid(puzzle, grid))
             }
@@ -495,7 +507,7 @@ explainer!(
     Explainer<BlackWhite, Grid, Step>(Step::from_colour),
     /// A whole explanation: every step, the final grid and the rating.
     Explanation,
-    /// Explains `puzzle` from the empty grid to the end.
+    /// Explains `puzzle` from the grid of its given cells to the end.
     explain,
     /// The next step from a partly solved grid (a hint), or `None` if the grid is complete.
     /// The grid must have the puzzle's size.
@@ -572,6 +584,32 @@ mod tests {
             "{guess}"
         );
         assert!(explanation.grid.is_complete());
+    }
+
+    /// The explanation starts from the puzzle's givens: the two diagonals, with one cell
+    /// given, need no guess; a grid against a given has no solution below it.
+    #[test]
+    fn explanations_start_from_the_givens() {
+        let pic = picture(&["#.", ".#"]);
+        let puzzle = Puzzle::from_picture(&pic)
+            .with_givens(vec![Given::cell(0, 0, true)])
+            .unwrap();
+        let explanation = explain(&puzzle);
+        assert!(
+            matches!(explanation.difficulty, Difficulty::LineSolvable { .. }),
+            "{:?}",
+            explanation.difficulty
+        );
+        assert_eq!(explanation.grid.to_picture(), Some(pic));
+        let mut wrong = Grid::new(2, 2);
+        wrong.set(0, 0, Cell::Empty).unwrap();
+        let step = next_step(&puzzle, &wrong).unwrap();
+        assert_eq!(step, Step::Contradiction(ContradictionStep::Search));
+        // A grid that agrees gets the next step as before.
+        assert!(matches!(
+            next_step(&puzzle, &Grid::new(2, 2)),
+            Some(Step::Line(_))
+        ));
     }
 
     #[test]

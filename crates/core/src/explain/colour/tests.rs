@@ -2,7 +2,7 @@ use super::*;
 use crate::colour::grid::ColourGrid;
 use crate::explain::{explain_colour, next_colour_step, ColourExplainer, Difficulty};
 use crate::generate::{colour_palette, random_colour_puzzle, Rng};
-use crate::{deduce, Config, Solver, Status};
+use crate::{deduce, Config, Given, Solver, Status};
 use nonogram_model::{Clue, Run};
 use nonogram_model::{ColourId, ColourSet, Picture, Puzzle};
 use proptest::prelude::*;
@@ -42,6 +42,29 @@ fn a_small_colour_puzzle_explains_to_its_picture_and_the_steps_replay() {
     // The first line with something to say names its colours by the palette's characters.
     let first = explanation.steps[0].display(puzzle.palette()).to_string();
     assert!(first.starts_with("row 1 (clue 1# 1r): "), "{first}");
+}
+
+/// The colour explainer starts from the givens too: with the red cell of the first row given,
+/// the explanation agrees with it, and a grid that rules the given's colour out has no solution
+/// below it.
+#[test]
+fn colour_explanations_start_from_the_givens() {
+    let (puzzle, picture) = small();
+    let red = Given {
+        row: 0,
+        col: 1,
+        colour: id(2),
+    };
+    let given = puzzle.with_givens(vec![red]).unwrap();
+    let explanation = explain_colour(&given);
+    assert_eq!(explanation.grid.to_picture(), Some(picture));
+    let mut wrong = ColourGrid::new(3, 3, 4);
+    wrong.narrow(0, 1, ColourSet::single(id(1))).unwrap();
+    let step = next_colour_step(&given, &wrong).unwrap();
+    assert_eq!(
+        step,
+        ColourStep::Contradiction(ColourContradictionStep::Search)
+    );
 }
 
 #[test]
