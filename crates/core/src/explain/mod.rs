@@ -595,11 +595,8 @@ mod tests {
             .with_givens(vec![Given::cell(0, 0, true)])
             .unwrap();
         let explanation = explain(&puzzle);
-        assert!(
-            matches!(explanation.difficulty, Difficulty::LineSolvable { .. }),
-            "{:?}",
-            explanation.difficulty
-        );
+        let rating = explanation.difficulty;
+        assert!(matches!(rating, Difficulty::LineSolvable { .. }), "{rating:?}");
         assert_eq!(explanation.grid.to_picture(), Some(pic));
         let mut wrong = Grid::new(2, 2);
         wrong.set(0, 0, Cell::Empty).unwrap();
