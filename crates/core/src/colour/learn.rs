@@ -93,6 +93,9 @@ impl<'p> LearnLines<'p> for ColourLines<'p> {
     /// On random colour puzzles a random grid is far from any solution, and the cycle without
     /// random phases did best (BENCHMARKS.md, twelfth session).
     const RANDOM_PHASES: bool = false;
+    /// No estimates yet ([`LearnLines::chances`] is `None`): a plain learner would repeat the
+    /// guided one's order, so none joins or replaces it.
+    const GUIDED: bool = false;
     const FIRST_PHASE: bool = true;
     /// Half the black-and-white unit: colour conflicts cost more each (BENCHMARKS.md, twelfth
     /// session).

@@ -9,7 +9,7 @@ use std::time::Instant;
 use nonogram_model::{Picture, Puzzle};
 
 use crate::config::{Config, Engine, Stats};
-use crate::engine::learn::{self, LearnState, Learner};
+use crate::engine::learn::{self, LearnLines, LearnState, Learner};
 use crate::engine::sat::{self, SatEngine, SatState};
 use crate::engine::search::{Finish, Search};
 use crate::engine::symmetry;
@@ -303,7 +303,7 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
         self.after_early_turn(&root, hint.as_ref(), flags, || {
             let mut search = Search::<K>::new(self.puzzle, self.config);
             search.start_from(root.clone());
-            self.take_turns(search, &root, flags, hint.clone(), Some(PLAIN_JOINS))
+            self.take_turns(search, &root, flags, hint.clone(), plain_joins::<K>())
         })
     }
 
@@ -450,7 +450,16 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
         };
         race(
             flags,
-            |flags| self.second_thread(&root, hint.as_ref(), flags, PLAIN_JOINS, RESEED_UNIT),
+            |flags| {
+                // Without guidance the second thread's learner runs unbroken: reseeding a
+                // colour learner (a new order, its targets dropped) cost 30×30 colour puzzles
+                // about a sixth more processor time (BENCHMARKS.md, eighteenth session).
+                let (switch, unit) = match plain_joins::<K>() {
+                    Some(joins) => (joins, RESEED_UNIT),
+                    None => (u64::MAX, u64::MAX),
+                };
+                self.second_thread(&root, hint.as_ref(), flags, switch, unit)
+            },
             |flags| {
                 self.after_early_turn(&root, hint.as_ref(), flags, || {
                     match self.probe(&root, flags) {
@@ -543,6 +552,14 @@ fn reseeded<K: Kind>(
         }
         learner.reseed(seed.wrapping_add(u64::from(spans)), guidance_stop(flags));
     }
+}
+
+/// When a plain learner joins or replaces a guided one: after [`PLAIN_JOINS`] conflicts, for
+/// a kind whose learner is guided; never for one whose guided order is the plain one (colour,
+/// so far), where the plain learner would only repeat the guided one's work from the start.
+/// Such a kind's second thread is not reseeded either (see [`Runner::portfolio`]).
+fn plain_joins<K: Kind>() -> Option<u64> {
+    <K::Lines<'static> as LearnLines<'static>>::GUIDED.then_some(PLAIN_JOINS)
 }
 
 /// When a learner's guidance ([`Learner::guide`], [`Learner::reseed`]) is to stop: asked once

@@ -102,6 +102,7 @@ impl<'p> LearnLines<'p> for BlackWhiteLines<'p> {
     const RESTART_UNIT: u64 = 1000;
     const FIRST_PHASE: bool = false;
     const RANDOM_PHASES: bool = true;
+    const GUIDED: bool = true;
 
     fn new(puzzle: &'p Puzzle) -> BlackWhiteLines<'p> {
         let (width, height) = (puzzle.width(), puzzle.height());

@@ -33,6 +33,11 @@ pub(crate) trait LearnLines<'p>: Debug + Send + Sized {
     /// Whether a rephase may set random phases (see `restart`).
     const RANDOM_PHASES: bool;
 
+    /// Whether [`LearnLines::chances`] estimates anything: only then does a guided order differ
+    /// from the plain one, and the portfolio's plain learner (`engine::portfolio`,
+    /// `PLAIN_JOINS`) is insurance rather than a second copy of the guided one.
+    const GUIDED: bool;
+
     /// The lines of `puzzle` (which the learner takes: see [`LearnLines::fits`]), every cell
     /// unknown.
     fn new(puzzle: &'p Puzzle) -> Self;
