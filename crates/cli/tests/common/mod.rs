@@ -120,4 +120,5 @@ pub fn assert_one_line_error(run: &Run, code: i32, what: &str) {
         assert!(!run.stderr.contains(sign), "{what}: {}", run.stderr);
     }
 }
+pub mod requests;
 pub mod web;
