@@ -135,6 +135,8 @@ async function start() {
   }
   setMode("solve");
   document.body.dataset.ready = "true";
+  // When the page became usable, for the benchmark of time to interactive.
+  performance.mark("nonogram-ready");
   keepOffline();
 }
 

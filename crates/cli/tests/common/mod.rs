@@ -120,5 +120,7 @@ pub fn assert_one_line_error(run: &Run, code: i32, what: &str) {
         assert!(!run.stderr.contains(sign), "{what}: {}", run.stderr);
     }
 }
+pub mod chromium;
 pub mod requests;
+pub mod site;
 pub mod web;
