@@ -191,6 +191,11 @@ async fn in_the_browser(client: &Client) -> Result<()> {
                     .retain(|k, _| !k.ends_with("engines"));
             }
         }
+        if case.name == "solve unknown engine" {
+            // The engines a message suggests are the build's.
+            let native = here["error"].as_str().unwrap().replace(", sat)", ")");
+            here["error"] = native.into();
+        }
         if case.name == "solve sat" {
             assert_eq!(status, 400, "{browser}");
             assert!(
