@@ -99,12 +99,7 @@ async fn in_the_browser(client: &Client) -> Result<()> {
         eval(client, "return [document.getElementById('solve').disabled, document.getElementById('cancel').disabled]").await?,
         json!([false, true])
     );
-    client
-        .find(Locator::Css("#example"))
-        .await?
-        .select_by_value("duck")
-        .await?;
-    wait_text(client, "#puzzle-info", |t| t.starts_with("duck")).await?;
+    pick_example(client, "duck", "duck").await?;
     let start = Instant::now();
     click(client, "#solve").await?;
     wait_text(client, "#verdict", |t| t.contains("unique solution")).await?;
@@ -215,27 +210,36 @@ async fn in_the_browser(client: &Client) -> Result<()> {
 
 /// With the file server stopped, the page reloads from its service worker's cache and solves.
 async fn offline(client: &Client, site: &mut StaticServer) -> Result<()> {
-    client
-        .wait()
-        .at_most(PATIENCE)
-        .for_element(Locator::Css("body[data-offline='ready']"))
-        .await?;
+    wait_for(client, "body[data-offline='ready']").await?;
     site.stop();
     client.refresh().await?;
-    client
-        .wait()
-        .at_most(PATIENCE)
-        .for_element(Locator::Css("body[data-ready='true']"))
-        .await?;
-    client
-        .find(Locator::Css("#example"))
-        .await?
-        .select_by_value("webpbn-00006")
-        .await?;
-    wait_text(client, "#puzzle-info", |t| t.starts_with("Scardy Cat")).await?;
+    wait_for(client, "body[data-ready='true']").await?;
+    pick_example(client, "webpbn-00006", "Scardy Cat").await?;
     click(client, "#solve").await?;
     wait_text(client, "#verdict", |t| t.contains("unique solution")).await?;
     save_screenshot(client, "site-offline.png").await?;
+    Ok(())
+}
+
+/// Picks the shipped example `id` and waits for the page to describe it (its title starting
+/// with `title`).
+async fn pick_example(client: &Client, id: &str, title: &str) -> Result<()> {
+    client
+        .find(Locator::Css("#example"))
+        .await?
+        .select_by_value(id)
+        .await?;
+    wait_text(client, "#puzzle-info", |t| t.starts_with(title)).await?;
+    Ok(())
+}
+
+/// Waits for an element matching `css`.
+async fn wait_for(client: &Client, css: &str) -> Result<()> {
+    client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::Css(css))
+        .await?;
     Ok(())
 }
 
@@ -326,19 +330,10 @@ async fn save_screenshot(client: &Client, name: &str) -> Result<()> {
 /// `target/{shots}-*.png`.
 async fn walk_through(client: &Client, base: &str, shots: &str) -> Result<()> {
     client.goto(&format!("{base}/")).await?;
-    client
-        .wait()
-        .at_most(PATIENCE)
-        .for_element(Locator::Css("body[data-ready='true']"))
-        .await?;
+    wait_for(client, "body[data-ready='true']").await?;
 
     // Solve a shipped puzzle.
-    client
-        .find(Locator::Css("#example"))
-        .await?
-        .select_by_value("duck")
-        .await?;
-    wait_text(client, "#puzzle-info", |t| t.starts_with("duck")).await?;
+    pick_example(client, "duck", "duck").await?;
     wait_text(client, "#attribution", |t| t.contains("R nonogram package")).await?;
     let row_clues = eval(
         client,
@@ -534,12 +529,7 @@ async fn walk_through(client: &Client, base: &str, shots: &str) -> Result<()> {
     // A phone-width window: nothing wider than the screen but the board's own scroller.
     client.set_window_size(360, 780).await?;
     click(client, "#tab-solve").await?;
-    client
-        .find(Locator::Css("#example"))
-        .await?
-        .select_by_value("r-logo")
-        .await?;
-    wait_text(client, "#puzzle-info", |t| t.starts_with("R logo")).await?;
+    pick_example(client, "r-logo", "R logo").await?;
     click(client, "#solve").await?;
     wait_text(client, "#verdict", |t| t.contains("unique solution")).await?;
     let overflow = eval(
@@ -570,12 +560,7 @@ async fn walk_through(client: &Client, base: &str, shots: &str) -> Result<()> {
     // The picture for the README: a 20x20 puzzle half explained.
     client.set_window_size(1200, 900).await?;
     click(client, "#tab-explain").await?;
-    client
-        .find(Locator::Css("#example"))
-        .await?
-        .select_by_value("webpbn-00006")
-        .await?;
-    wait_text(client, "#puzzle-info", |t| t.starts_with("Scardy Cat")).await?;
+    pick_example(client, "webpbn-00006", "Scardy Cat").await?;
     let count = wait_text(client, "#step-count", |t| {
         t.starts_with("0 / ") && t != "0 / 0"
     })

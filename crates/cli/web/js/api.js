@@ -178,11 +178,11 @@ async function viaWorker(operation, body, { signal, query, raw, limitS }) {
       solver.run(operation, bytes, queryBytes).then(resolve, reject);
       onAbort = () => { solver.stop(); reject(aborted()); };
       if (signal) signal.addEventListener("abort", onAbort);
-      const limit = (limitS ?? maxTime) * 1000 + GRACE_MS;
+      const seconds = Math.min(limitS ?? maxTime, maxTime);
       timer = setTimeout(() => {
         solver.stop();
-        reject(new ApiError(`the request took longer than its time limit of ${limit / 1000 - GRACE_MS / 1000} s`, 408));
-      }, limit);
+        reject(new ApiError(`the request took longer than its time limit of ${seconds} s`, 408));
+      }, seconds * 1000 + GRACE_MS);
     });
     const type = answer.media;
     if (answer.status !== 200) {
