@@ -50,3 +50,4 @@ pub mod report {
 }
 pub mod serve;
 pub mod terminal;
+pub mod whole;

@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::{repo_root, run_at_root, scratch};
+use common::{repo_root, run_at_root, scratch, subcommands};
 
 /// The documents whose examples and tables are checked, from the repository's root. Each must
 /// exist (a missing one fails, never skips); any other Markdown file under `docs/` is checked
@@ -299,25 +299,6 @@ fn run(example: &Example, dir: &Path, path: &str) -> Ran {
     let _ = fs::remove_file(out_file);
     let _ = fs::remove_file(err_file);
     ran
-}
-
-/// The subcommands `nonogram --help` lists.
-fn subcommands() -> Vec<String> {
-    let help = run_at_root(&["--help"]);
-    assert_eq!(help.code, 0, "{help:?}");
-    let commands = help
-        .stdout
-        .split("Commands:")
-        .nth(1)
-        .expect("nonogram --help lists its commands");
-    commands
-        .lines()
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|name| *name != "help")
-        .map(str::to_string)
-        .collect()
 }
 
 #[test]

@@ -165,9 +165,9 @@ fn pattern_listing_known_cells_and_common_cells() {
 
 #[test]
 fn puzzle_pattern_counts_of_the_duck() {
-    let out = ok(&["patterns", "--puzzle", "testdata/seeds/duck.non"]);
+    let out = ok(&["patterns", "--file", "testdata/seeds/duck.non"]);
     assert!(
-        out.contains("all rows: 8164800 combinations (8.1x10^6)"),
+        out.contains("all rows: 8164800 combinations (8.2x10^6)"),
         "{out}"
     );
     golden("patterns-duck.txt", &out);
@@ -478,7 +478,7 @@ fn make_suggests_givens_and_flips_for_ambiguous_pictures() {
     );
     assert!(result.stderr.contains("not unique"), "{}", result.stderr);
     assert!(
-        result.stderr.contains("(checked: unique with them)"),
+        result.stderr.contains("(checked: unique with it)"),
         "{}",
         result.stderr
     );

@@ -94,15 +94,23 @@ impl PuzzleCounts {
     }
 }
 
-/// Writes a large count the way the R vignette does, with a mantissa and a power of ten
-/// (`8.2x10^6`), and small ones (under a million) in full.
+/// Writes a large count the way the R vignette does, with a mantissa of two significant digits,
+/// rounded half up, and a power of ten (8,164,800 is `8.2x10^6`), and small ones (under a
+/// million) in full.
 pub fn approximate(n: &BigUint) -> String {
     let digits = n.to_string();
     if digits.len() <= 6 {
         return digits;
     }
-    let exponent = digits.len() - 1;
-    format!("{}.{}x10^{exponent}", &digits[..1], &digits[1..2])
+    let digit = |i: usize| u32::from(digits.as_bytes()[i] - b'0');
+    let mut exponent = digits.len() - 1;
+    let mut mantissa = digit(0) * 10 + digit(1) + u32::from(digit(2) >= 5);
+    if mantissa == 100 {
+        // 9.96x10^6 rounds to 10x10^6, written 1.0x10^7.
+        mantissa = 10;
+        exponent += 1;
+    }
+    format!("{}.{}x10^{exponent}", mantissa / 10, mantissa % 10)
 }
 
 /// The patterns of one clue in one line, optionally restricted to those that agree with some
@@ -571,8 +579,14 @@ mod tests {
         .unwrap();
         let counts = PuzzleCounts::new(&puzzle);
         assert_eq!(counts.row_product(), BigUint::from(8_164_800u32));
-        assert_eq!(approximate(&counts.row_product()), "8.1x10^6");
+        // 8,164,800 rounds to 8.2 million (it was once cut to 8.1).
+        assert_eq!(approximate(&counts.row_product()), "8.2x10^6");
         assert_eq!(approximate(&BigUint::from(18_564u32)), "18564");
+        assert_eq!(approximate(&BigUint::from(999_999u32)), "999999");
+        assert_eq!(approximate(&BigUint::from(2_778_300u32)), "2.8x10^6");
+        assert_eq!(approximate(&BigUint::from(1_049_999u32)), "1.0x10^6");
+        assert_eq!(approximate(&BigUint::from(9_960_000u32)), "1.0x10^7");
+        assert_eq!(approximate(&BigUint::from(10_000_000u32)), "1.0x10^7");
     }
 
     #[test]

@@ -215,9 +215,10 @@ impl fmt::Display for Inconsistency {
                 columns,
             } => {
                 let of = colour.as_ref().map(|c| format!(" {c}")).unwrap_or_default();
+                let cells = if *rows == 1 { "cell" } else { "cells" };
                 write!(
                     f,
-                    "the row clues fill {rows}{of} cells but the column clues fill {columns}"
+                    "the row clues fill {rows}{of} {cells} but the column clues fill {columns}"
                 )
             }
         }
@@ -539,7 +540,7 @@ mod tests {
         let p = Puzzle::new(vec![Clue::new([1])], vec![Clue::new([1]); 2]).unwrap();
         assert_eq!(
             p.inconsistency().unwrap().to_string(),
-            "the row clues fill 1 cells but the column clues fill 2"
+            "the row clues fill 1 cell but the column clues fill 2"
         );
         let p = Puzzle::new(vec![Clue::new([1])], vec![Clue::new([1]), Clue::empty()]).unwrap();
         assert_eq!(p.inconsistency(), None);
@@ -568,7 +569,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             p.inconsistency().unwrap().to_string(),
-            "the row clues fill 1 red cells but the column clues fill 0"
+            "the row clues fill 1 red cell but the column clues fill 0"
         );
         let mut picture = Picture::new(2, 1);
         picture.set_colour(0, 0, r);

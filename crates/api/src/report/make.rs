@@ -8,7 +8,7 @@ use nonogram_core::{Puzzle, Status};
 use nonogram_formats::Format;
 use serde_json::json;
 
-use crate::report::{cell_name, list_cells};
+use crate::report::{capped, cell_name, list_cells, LISTED_CELLS};
 
 /// The check as sentences.
 pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Format) -> String {
@@ -29,7 +29,7 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
         Status::Multiple => {
             text.push_str(&format!(
                 "not unique: two solutions differ in {}\n",
-                list_cells(&check.differing_cells, 12)
+                list_cells(&check.differing_cells, LISTED_CELLS)
             ));
             let givens: Vec<String> = check
                 .givens
@@ -46,13 +46,13 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
                 })
                 .collect();
             if check.givens_verified {
+                let (cells, them) = if givens.len() == 1 {
+                    ("this cell", "it")
+                } else {
+                    ("these cells", "them")
+                };
                 text.push_str(&format!(
-                    "to make it unique, give {} as given: {} (checked: unique with them)\n",
-                    if givens.len() == 1 {
-                        "this cell"
-                    } else {
-                        "these cells"
-                    },
+                    "to make it unique, give {cells} as given: {} (checked: unique with {them})\n",
                     givens.join(", ")
                 ));
             } else {
@@ -69,10 +69,11 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
                     .iter()
                     .map(|&(r, c, _)| cell_name((r, c)))
                     .collect();
+                let which = if flips.len() == 1 { "" } else { "any one of " };
                 text.push_str(&format!(
-                    "or change the picture: flipping any one of {} makes its puzzle unique \
+                    "or change the picture: flipping {which}{} makes its puzzle unique \
                      (checked)\n",
-                    flips.join(", ")
+                    capped(&flips, LISTED_CELLS, ", ")
                 ));
             }
             if check.timed_out {
@@ -83,21 +84,19 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
     text
 }
 
-/// The check as one JSON object.
+/// The check as one JSON object: the made puzzle in the JSON puzzle format (`rows`,
+/// `columns`, a colour puzzle's `palette`, the picture as `goal`, `title`), so that the object
+/// reads back as that puzzle, with the size and the verdict beside it.
 pub fn to_json(check: &Check, puzzle: &Puzzle) -> serde_json::Value {
-    let runs = |clues: &[nonogram_core::Clue]| -> Vec<Vec<u32>> {
-        clues.iter().map(|c| c.runs().to_vec()).collect()
-    };
+    let mut value = puzzle_json(puzzle);
     let unique = match check.status {
         Status::Unique => json!(true),
         Status::Multiple | Status::NoSolution => json!(false),
         Status::Unknown | Status::Solved => json!(null),
     };
-    json!({
+    let verdict = json!({
         "width": puzzle.width(),
         "height": puzzle.height(),
-        "rows": runs(puzzle.rows()),
-        "columns": runs(puzzle.columns()),
         "unique": unique,
         "status": check.status.name(),
         "stop": check.stop.name(),
@@ -116,5 +115,69 @@ pub fn to_json(check: &Check, puzzle: &Puzzle) -> serde_json::Value {
             "flips": check.flips.iter().map(|&(r, c, _)| [r, c]).collect::<Vec<_>>(),
             "timed_out": check.timed_out,
         },
+    });
+    if let (Some(object), serde_json::Value::Object(verdict)) = (value.as_object_mut(), verdict) {
+        object.extend(verdict);
+    }
+    value
+}
+
+/// The puzzle as the JSON format writes it, as a value.
+fn puzzle_json(puzzle: &Puzzle) -> serde_json::Value {
+    let written = nonogram_formats::write(puzzle, Format::Json)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok());
+    // The JSON writer takes every puzzle `make` makes; should it refuse one some day, the clues
+    // as plain runs still say what the puzzle is.
+    written.unwrap_or_else(|| {
+        let runs = |clues: &[nonogram_core::Clue]| -> Vec<Vec<u32>> {
+            clues.iter().map(|c| c.runs().to_vec()).collect()
+        };
+        json!({ "rows": runs(puzzle.rows()), "columns": runs(puzzle.columns()) })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonogram_core::{ColourId, Given, Picture, Stop};
+
+    fn check(givens: usize, flips: usize) -> Check {
+        Check {
+            status: Status::Multiple,
+            stop: Stop::Finished,
+            differing_cells: vec![(0, 0), (0, 1), (1, 0), (1, 1)],
+            givens: (0..givens)
+                .map(|col| Given {
+                    row: 0,
+                    col,
+                    colour: ColourId::BLACK,
+                })
+                .collect(),
+            givens_verified: true,
+            flips: (0..flips).map(|col| (1, col, ColourId::BLACK)).collect(),
+            timed_out: false,
+        }
+    }
+
+    /// One given is "it", one flip is "flipping (r2,c1)": no "any one of" a single cell.
+    #[test]
+    fn sentences_agree_with_their_counts() {
+        let puzzle = Puzzle::from_picture(&Picture::from_strings(&["#.", ".#"]).unwrap());
+        let one = to_text(&check(1, 1), &puzzle, None, Format::Non);
+        assert!(
+            one.contains("give this cell as given: (r1,c1) filled (checked: unique with it)"),
+            "{one}"
+        );
+        assert!(
+            one.contains("flipping (r2,c1) makes its puzzle unique"),
+            "{one}"
+        );
+        let two = to_text(&check(2, 2), &puzzle, None, Format::Non);
+        assert!(two.contains("(checked: unique with them)"), "{two}");
+        assert!(
+            two.contains("flipping any one of (r2,c1), (r2,c2) makes"),
+            "{two}"
+        );
+    }
 }

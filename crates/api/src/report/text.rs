@@ -3,10 +3,7 @@
 
 use nonogram_core::Stop;
 
-use crate::report::{list_cells, plural, Found, Report, Verdict};
-
-/// How many differing cells the status line lists before summing up the rest.
-const LISTED_CELLS: usize = 12;
+use crate::report::{list_cells, plural, Found, Report, Verdict, LISTED_CELLS};
 
 /// The sentence that says what a report proved and why its run stopped.
 pub fn status_line(report: &Report<'_>) -> String {

@@ -84,6 +84,20 @@ pub fn run(mut args: Args) -> Result<Exit, CliError> {
             "--ascii draws text grids; JSON has none".into(),
         ));
     }
+    // clap takes `--grid`'s `requires = "hint"` as met when `--every`, which conflicts with
+    // `--hint`, is given.
+    if args.grid.is_some() && !args.hint {
+        return Err(CliError::Usage(
+            "--grid is the partial grid of --hint; without it, it would do nothing".into(),
+        ));
+    }
+    if args.every > 0 && args.kind == Kind::Json {
+        return Err(CliError::Usage(format!(
+            "--every {} prints the grid between the steps of the text; JSON holds the final \
+             grid only",
+            args.every
+        )));
+    }
     let mut out = Destination::new(&args.out)?;
     let loaded = files::load(&args.input)?;
     let (_, puzzle) = loaded.single(None)?;

@@ -31,8 +31,10 @@ use nonogram_core::model::MAX_COLOURS;
 use nonogram_core::{Palette, Picture, Puzzle};
 use nonogram_formats::Format;
 
-use crate::cli::{parse_seconds, parse_writable, OutFile};
-use crate::picture::{read_picture_in_colour, PictureError, PictureOptions, MAX_IMAGE_BYTES};
+use crate::cli::{parse_seconds, FormatNames, OutFile};
+use crate::picture::{
+    is_image, read_picture_in_colour, PictureError, PictureOptions, MAX_IMAGE_BYTES,
+};
 use crate::report;
 
 use crate::error::{CliError, Exit};
@@ -48,18 +50,20 @@ pub struct Args {
 
     /// The puzzle format to write the clues in. Default: from the extension of -o FILE, else
     /// non.
-    #[arg(long, value_name = "FORMAT", value_parser = parse_writable)]
+    #[arg(long, value_name = "FORMAT", value_parser = FormatNames::writable())]
     pub to: Option<Format>,
 
     /// Write the clues to FILE (whole or not at all) instead of standard output.
     #[command(flatten)]
     pub out: OutFile,
 
-    /// Images: pixels darker than this luminance (0-255) are filled.
-    #[arg(long, value_name = "0..255", default_value_t = 128)]
-    pub threshold: u8,
+    /// Images made black and white: pixels darker than this luminance (0 to 255) are filled.
+    /// Default: 128.
+    #[arg(long, value_name = "0..255")]
+    pub threshold: Option<u8>,
 
-    /// Images: scale down to W×H cells first, averaging the pixels each cell covers.
+    /// Images: scale down to W×H cells first, averaging the pixels each cell covers. Default:
+    /// a cell per pixel.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
 
@@ -232,8 +236,11 @@ fn load_picture(args: &Args) -> Result<(Palette, Picture), CliError> {
             .and_then(|f| f.take(limit).read_to_end(&mut bytes))
             .map_err(io_err)?;
     }
+    refuse_unused(args, is_image(&bytes))?;
     let options = PictureOptions {
-        threshold: args.threshold,
+        threshold: args
+            .threshold
+            .unwrap_or(PictureOptions::default().threshold),
         size: args.size,
         invert: args.invert,
         colours: args.colours,
@@ -245,6 +252,30 @@ fn load_picture(args: &Args) -> Result<(Palette, Picture), CliError> {
         )),
         PictureError::Other(e) => CliError::Usage(format!("{}: {e}", path.display())),
     })
+}
+
+/// Refuses the options that would do nothing with this picture, as `--size` with a text
+/// picture is refused where the picture is read: the threshold is how an image becomes black and
+/// white, so it has no work with a text picture, nor with `--colours`, which quantises instead.
+fn refuse_unused(args: &Args, image: bool) -> Result<(), CliError> {
+    let Some(threshold) = args.threshold else {
+        return Ok(());
+    };
+    let why = if !image {
+        format!("--threshold {threshold} applies to images, and this is a text picture")
+    } else if args.colours > 1 {
+        format!(
+            "--threshold {threshold} makes an image black and white; with --colours {} it is \
+             quantised instead",
+            args.colours
+        )
+    } else {
+        return Ok(());
+    };
+    Err(CliError::Usage(format!(
+        "{}: {why}",
+        args.picture.display()
+    )))
 }
 
 #[cfg(test)]
