@@ -133,9 +133,8 @@ fn markdown_under(dir: &str) -> Vec<String> {
     found
 }
 
-/// Every document whose examples are run: [`DOCUMENTS`] (each must exist) and every other
-/// Markdown file under `docs/`, each with its text.
-fn documents() -> Vec<(String, String)> {
+/// [`DOCUMENTS`] and then every other Markdown file under `docs/`.
+fn document_names() -> Vec<String> {
     let mut names: Vec<String> = DOCUMENTS.iter().map(|d| d.to_string()).collect();
     for found in markdown_under("docs") {
         if !names.contains(&found) {
@@ -143,6 +142,12 @@ fn documents() -> Vec<(String, String)> {
         }
     }
     names
+}
+
+/// Every document whose examples are run: [`DOCUMENTS`] (each must exist) and every other
+/// Markdown file under `docs/`, each with its text.
+fn documents() -> Vec<(String, String)> {
+    document_names()
         .into_iter()
         .map(|name| {
             let text = document(&name);
@@ -528,13 +533,8 @@ fn links(text: &str) -> Vec<(usize, String)> {
 #[test]
 fn relative_links_resolve() {
     let root = repo_root();
-    let mut names: Vec<String> = DOCUMENTS.iter().map(|d| d.to_string()).collect();
+    let mut names = document_names();
     names.extend(OTHER_DOCUMENTS.iter().map(|d| d.to_string()));
-    for found in markdown_under("docs") {
-        if !names.contains(&found) {
-            names.push(found);
-        }
-    }
     let mut checked = 0;
     let mut broken = Vec::new();
     for name in &names {

@@ -163,6 +163,19 @@ pub enum WriteErrorKind {
     /// No puzzle at all to write.
     #[error("there is no puzzle to write")]
     NoPuzzle,
+    /// A puzzle with given cells, for a format that cannot store them: writing it without
+    /// them would give another puzzle (often one with more solutions).
+    #[error(
+        "the {format} format cannot store given cells, and this puzzle gives {count}: write it \
+         as {}",
+        crate::format::givens_formats()
+    )]
+    Givens {
+        /// The format's name.
+        format: &'static str,
+        /// How many cells the puzzle gives.
+        count: usize,
+    },
 }
 
 impl WriteError {

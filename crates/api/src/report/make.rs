@@ -3,11 +3,12 @@
 
 use std::path::Path;
 
-use nonogram_core::make::Check;
+use nonogram_core::make::{Check, Flip};
 use nonogram_core::{Puzzle, Status};
 use nonogram_formats::Format;
 use serde_json::json;
 
+use crate::source::format_names;
 use crate::report::{capped, cell_name, list_cells, LISTED_CELLS};
 
 /// The check as sentences.
@@ -45,7 +46,8 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
                     format!("{} {value}", cell_name((g.row, g.col)))
                 })
                 .collect();
-            if check.givens_verified {
+            // Givens are advice only where the file can keep them.
+            if check.givens_searched && check.givens_verified {
                 let (cells, them) = if givens.len() == 1 {
                     ("this cell", "it")
                 } else {
@@ -55,25 +57,58 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
                     "to make it unique, give {cells} as given: {} (checked: unique with {them})\n",
                     givens.join(", ")
                 ));
-            } else {
+            } else if check.givens_searched {
                 text.push_str("no set of givens was found within the limits\n");
             }
-            if check.flips.is_empty() {
-                text.push_str(
-                    "no single-cell change of the picture near the differing cells makes it \
-                     unique\n",
-                );
+            let or = if check.givens_verified {
+                "or "
             } else {
-                let flips: Vec<String> = check
-                    .flips
-                    .iter()
-                    .map(|&(r, c, _)| cell_name((r, c)))
-                    .collect();
+                "to make it unique, "
+            };
+            // A black-and-white cell flips; a colour cell is changed to a colour, which is named.
+            let flip = |&(r, c, colour): &Flip| match puzzle.is_black_and_white() {
+                true => cell_name((r, c)),
+                false => format!(
+                    "{} to {}",
+                    cell_name((r, c)),
+                    puzzle.palette().colour(colour).name
+                ),
+            };
+            if !check.flips.is_empty() {
+                let flips: Vec<String> = check.flips.iter().map(flip).collect();
                 let which = if flips.len() == 1 { "" } else { "any one of " };
                 text.push_str(&format!(
-                    "or change the picture: flipping {which}{} makes its puzzle unique \
+                    "{or}change the picture: flipping {which}{} makes its puzzle unique \
                      (checked)\n",
                     capped(&flips, LISTED_CELLS, ", ")
+                ));
+            } else if !check.flip_pairs.is_empty() {
+                let pairs: Vec<String> = check
+                    .flip_pairs
+                    .iter()
+                    .map(|[a, b]| format!("{} and {}", flip(a), flip(b)))
+                    .collect();
+                let which = if pairs.len() == 1 {
+                    "this pair"
+                } else {
+                    "any one of these pairs"
+                };
+                text.push_str(&format!(
+                    "{or}change two cells of the picture (no single change does): flipping \
+                     {which} makes its puzzle unique (checked): {}\n",
+                    capped(&pairs, LISTED_CELLS, "; ")
+                ));
+            } else {
+                text.push_str(
+                    "no change of one or two cells of the picture near the differing cells \
+                     makes it unique\n",
+                );
+            }
+            if !check.givens_searched {
+                text.push_str(&format!(
+                    "(given cells could make it unique too, but the {format} format cannot store \
+                     them; write the puzzle as {} to have them suggested)\n",
+                    format_names(|f| f.is_writable() && f.can_hold_givens()).replace(", ", " or ")
                 ));
             }
             if check.timed_out {
@@ -94,7 +129,7 @@ pub fn to_json(check: &Check, puzzle: &Puzzle) -> serde_json::Value {
         Status::Multiple | Status::NoSolution => json!(false),
         Status::Unknown | Status::Solved => json!(null),
     };
-    let verdict = json!({
+    let mut verdict = json!({
         "width": puzzle.width(),
         "height": puzzle.height(),
         "unique": unique,
@@ -113,9 +148,21 @@ pub fn to_json(check: &Check, puzzle: &Puzzle) -> serde_json::Value {
             }).collect::<Vec<_>>(),
             "givens_verified": check.givens_verified,
             "flips": check.flips.iter().map(|&(r, c, _)| [r, c]).collect::<Vec<_>>(),
+            "flip_pairs": check
+                .flip_pairs
+                .iter()
+                .map(|[a, b]| [[a.0, a.1], [b.0, b.1]])
+                .collect::<Vec<_>>(),
             "timed_out": check.timed_out,
         },
     });
+    if !check.givens_searched {
+        // Not offered (the format cannot store them): absent, not "none found".
+        if let Some(suggestions) = verdict["suggestions"].as_object_mut() {
+            suggestions.remove("givens");
+            suggestions.remove("givens_verified");
+        }
+    }
     if let (Some(object), serde_json::Value::Object(verdict)) = (value.as_object_mut(), verdict) {
         object.extend(verdict);
     }
@@ -154,8 +201,10 @@ mod tests {
                     colour: ColourId::BLACK,
                 })
                 .collect(),
+            givens_searched: true,
             givens_verified: true,
             flips: (0..flips).map(|col| (1, col, ColourId::BLACK)).collect(),
+            flip_pairs: Vec::new(),
             timed_out: false,
         }
     }

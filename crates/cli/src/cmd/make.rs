@@ -12,11 +12,12 @@
 //! - **givens**: greedily reveal a cell where two solutions differ, with its value in the
 //!   picture, and solve again with the revealed cells fixed, until one solution is left. Each
 //!   reveal rules out at least one of the two solutions that differ there (at most one agrees
-//!   with the picture), so this ends; it is not guaranteed minimal. Our file formats cannot store
-//!   givens, so this is advice for a person setting the puzzle.
-//! - **flips**: change one cell of the picture near where solutions differ, so that the new
-//!   picture's own clues have a unique solution. A few candidates are tried, each verified by a
-//!   full solve; none may work, which the report says.
+//!   with the picture), so this ends; it is not guaranteed minimal. Offered only when the clues
+//!   go to a format that stores givens (`json`, `tatham`): elsewhere no file could keep them.
+//! - **edits**: change one cell of the picture near where solutions differ, so that the new
+//!   picture's own clues have a unique solution; when no single change does, a pair of
+//!   changes, the second where the first one left the doubt. A few candidates are tried, each
+//!   verified by a full solve; none may work, which the report says.
 //!
 //! The search for suggestions lives here rather than in `nonogram-core` for now because it is
 //! only a loop over `Solver`/`Search` calls; it can move into the library if another front end
@@ -160,6 +161,8 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
 
     let config = MakeConfig {
         timeout: args.timeout,
+        // Givens are worth suggesting only where the file can keep them.
+        givens: format.can_hold_givens(),
         ..MakeConfig::default()
     };
     let show = io::stderr().is_terminal();
@@ -211,6 +214,9 @@ fn progress(step: Progress) {
         Progress::Checking => "checking that the picture is the only solution".to_string(),
         Progress::Givens(n) => format!("looking for givens: solving with {n}"),
         Progress::Flip { n, of } => format!("looking for changes: trying {n} of {of}"),
+        Progress::Pair { n, of } => {
+            format!("looking for pairs of changes: after change {n} of {of}")
+        }
     };
     eprint!("\r\x1b[2K{what}...");
 }

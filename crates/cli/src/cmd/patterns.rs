@@ -257,6 +257,14 @@ fn puzzle_counts(out: &mut impl Write, loaded: &Loaded) -> Result<(), CliError> 
             writeln!(out, "puzzle {} of {}", n + 1, loaded.total).map_err(w)?;
         }
         let counts = PuzzleCounts::new(puzzle);
+        if !puzzle.givens().is_empty() {
+            let n = crate::report::plural(puzzle.givens().len(), "given cell");
+            writeln!(
+                out,
+                "(counting the patterns that agree with the puzzle's {n})"
+            )
+            .map_err(w)?;
+        }
         for (axis, clues, numbers) in [
             ("row", puzzle.rows(), &counts.rows),
             ("column", puzzle.columns(), &counts.columns),

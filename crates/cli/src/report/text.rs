@@ -52,6 +52,9 @@ impl TextPrinter {
             }
         }
         writeln!(out, "{}", status_line(report))?;
+        if let Some(legend) = renderer.given_legend(report.puzzle) {
+            writeln!(out, "({legend})")?;
+        }
         if let Some(note) = report.engine_note() {
             writeln!(out, "({note})")?;
         }
