@@ -290,7 +290,8 @@ pub struct InfoAnswer {
     pub version: &'static str,
     /// The limits, in the units the page uses.
     pub limits: Value,
-    /// Every format: its name, extension, and whether it can be written.
+    /// Every format: its name, extension, whether it can be written, and whether it stores
+    /// given cells (`givens`).
     pub formats: Vec<Value>,
     /// The engines this build has, as `engine` names them.
     pub engines: Vec<&'static str>,
@@ -430,6 +431,7 @@ impl Api {
                     "name": f.name(),
                     "extension": f.extension(),
                     "writable": f.is_writable(),
+                    "givens": f.can_hold_givens(),
                 })
             })
             .collect();

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::report::puzzle::puzzle_json;
-use crate::{Api, ApiError};
+use crate::{parse_writable, Api, ApiError};
 
 /// The most cells per side of a picture made from an image (the page's grid).
 pub const MAX_PICTURE_SIDE: u32 = 200;
@@ -25,6 +25,10 @@ pub struct MakeRequest {
     /// The puzzle's title, for the files written from it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// The format the puzzle will be saved in (default `non`, as `nonogram make`): given cells
+    /// are suggested only for one that stores them (`json`, `tatham`), as `make --to` does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
     /// Seconds; at most [`Limits::max_time`](crate::Limits::max_time), which is the default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout: Option<f64>,
@@ -74,10 +78,15 @@ pub struct PictureAnswer {
 }
 
 impl Api {
-    /// The verdict `nonogram make --output json` gives on a picture (its clues, `unique`,
-    /// `differing_cells`, `suggestions`), plus `puzzle`, the made puzzle as `parse` gives it.
+    /// The verdict `nonogram make --to TO --output json` gives on a picture (its clues,
+    /// `unique`, `differing_cells`, `suggestions`: `givens` only when `to` stores them, then
+    /// `flips`, else `flip_pairs`), plus `puzzle`, the made puzzle as `parse` gives it.
     pub fn make(&self, request: MakeRequest, cancel: &AtomicBool) -> Result<MakeAnswer, ApiError> {
         let limit = self.time_limit(request.timeout)?;
+        let to = match &request.to {
+            Some(name) => parse_writable(name).map_err(ApiError::bad_request)?,
+            None => Format::Non,
+        };
         if request.picture.is_empty() {
             return Err(ApiError::bad_request("the picture has no rows"));
         }
@@ -88,6 +97,8 @@ impl Api {
         let config = MakeConfig {
             timeout: limit,
             threads: 1,
+            // Givens are worth suggesting only where the file can keep them.
+            givens: to.can_hold_givens(),
             ..MakeConfig::default()
         };
         let check =

@@ -243,9 +243,91 @@ async fn wait_for(client: &Client, css: &str) -> Result<()> {
     Ok(())
 }
 
+/// Make suggests given cells only when the puzzle file chosen for the download stores them,
+/// as `nonogram make --to` does; otherwise changes to the picture.
+async fn made_for_a_format(client: &Client) -> Result<()> {
+    let dots = |css: &str| format!("return document.querySelectorAll('{css}').length");
+    let select = |format: &'static str| async move {
+        client
+            .find(Locator::Css("#download-format"))
+            .await?
+            .select_by_value(format)
+            .await?;
+        Result::Ok(())
+    };
+    select("non").await?;
+    wait_text(client, "#sentence", |t| {
+        t.contains("Given cells could fix it too: choose json or tatham")
+    })
+    .await?;
+    assert_eq!(eval(client, &dots(".cell.m-given")).await?, json!(0));
+    assert!(eval(client, &dots(".cell.m-flip")).await?.as_u64().unwrap() > 0);
+    select("json").await?;
+    wait_text(client, "#sentence", |t| t.starts_with("Revealing")).await?;
+    assert!(
+        eval(client, &dots(".cell.m-given"))
+            .await?
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+    select("non").await?;
+    wait_text(client, "#sentence", |t| t.contains("choose json or tatham")).await?;
+    Ok(())
+}
+
+/// A puzzle that gives a cell: drawn framed in every mode, listed in the puzzle's line, and
+/// locked in Play (a click does nothing, starting again keeps it).
+async fn given_cells(client: &Client) -> Result<()> {
+    click(client, "#tab-solve").await?;
+    let given = r##"{"rows": [[1], [1]], "columns": [[1], [1]], "givens": ["#?", "??"]}"##;
+    load_text(client, "givens", given).await?;
+    let info = text_of_info(client).await?;
+    assert!(info.contains("1 given cell (framed)"), "{info}");
+    click(client, "#solve").await?;
+    wait_text(client, "#verdict", |t| t.contains("unique solution")).await?;
+    let framed =
+        "return [...document.querySelectorAll('.cell.given')].map(c => [c.dataset.r, c.dataset.c])";
+    assert_eq!(eval(client, framed).await?, json!([["0", "0"]]));
+    click(client, "#tab-play").await?;
+    let corner = cell(client, 0, 0).await?;
+    assert!(classes(&corner).await?.contains("coloured"));
+    corner.click().await?;
+    assert!(
+        classes(&corner).await?.contains("coloured"),
+        "a given cell changed"
+    );
+    wait_text(client, "#mistakes", |t| t == "Mistakes: 0").await?;
+    cell(client, 1, 1).await?.click().await?;
+    wait_text(client, "#mistakes", |t| {
+        t.starts_with("Solved, with 0 mistakes")
+    })
+    .await?;
+    click(client, "#reset-play").await?;
+    let corner = cell(client, 0, 0).await?;
+    assert!(
+        classes(&corner).await?.contains("coloured"),
+        "start again dropped the given cell"
+    );
+    assert!(!classes(&cell(client, 1, 1).await?)
+        .await?
+        .contains("coloured"));
+    click(client, "#tab-explain").await?;
+    wait_text(client, "#sentence", |t| {
+        t.starts_with("The grid with the puzzle's given cells")
+    })
+    .await?;
+    assert_eq!(eval(client, framed).await?, json!([["0", "0"]]));
+    Ok(())
+}
+
 /// Pastes the repository's file `path` into the page and loads it.
 async fn load_pasted(client: &Client, path: &str) -> Result<()> {
-    let text = common::web::repo_text(path);
+    load_text(client, path, &common::web::repo_text(path)).await
+}
+
+/// Pastes `text` (called `name` in messages) into the page and loads it.
+async fn load_text(client: &Client, name: &str, text: &str) -> Result<()> {
     eval(
         client,
         "document.getElementById('paste-box').open = true; return null",
@@ -262,7 +344,7 @@ async fn load_pasted(client: &Client, path: &str) -> Result<()> {
     let start = Instant::now();
     while text_of_info(client).await? == before {
         if start.elapsed() > PATIENCE {
-            return Err(format!("{path} did not load").into());
+            return Err(format!("{name} did not load").into());
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -525,6 +607,8 @@ async fn walk_through(client: &Client, base: &str, shots: &str) -> Result<()> {
     .await?;
     assert!(outlined.as_u64().unwrap() >= 4, "{outlined}");
     save_screenshot(client, &format!("{shots}-make.png")).await?;
+    made_for_a_format(client).await?;
+    given_cells(client).await?;
 
     // A phone-width window: nothing wider than the screen but the board's own scroller.
     client.set_window_size(360, 780).await?;

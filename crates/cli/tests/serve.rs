@@ -726,36 +726,65 @@ fn make_checks_a_drawing_and_suggests_fixes() {
     );
     assert_eq!(unique["puzzle"]["goal"][0], ".###.");
 
-    let ambiguous = server
-        .post("/api/make", &json!({ "picture": ["#..", ".#.", "..."] }))
-        .json();
-    assert_eq!(ambiguous["unique"], false);
-    assert_eq!(ambiguous["status"], "multiple");
-    assert!(!ambiguous["differing_cells"].as_array().unwrap().is_empty());
-    let suggestions = &ambiguous["suggestions"];
-    assert_eq!(suggestions["givens_verified"], true);
-    assert!(!suggestions["flips"].as_array().unwrap().is_empty());
-
-    // The same verdict as `nonogram make --output json` for a format that stores givens (the
-    // page offers them; the CLI offers them only where the file can keep them).
+    // Givens are suggested only for a format that stores them (`to`, as `make --to`; `non`
+    // by default, as the CLI's), and each verdict is the CLI's.
     let dir = common::scratch("make");
     std::fs::write(dir.join("a.txt"), "#..\n.#.\n...\n").unwrap();
-    let cli = common::run_in(
-        &dir,
-        &["make", "a.txt", "--to", "json", "--output", "json"],
-        b"",
-    );
-    let cli: Value = serde_json::from_str(&cli.stdout).unwrap();
-    for field in [
-        "rows",
-        "columns",
-        "unique",
-        "status",
-        "differing_cells",
-        "suggestions",
-    ] {
-        assert_eq!(cli[field], ambiguous[field], "{field}");
+    for to in [None, Some("json"), Some("tatham"), Some("xml")] {
+        let mut request = json!({ "picture": ["#..", ".#.", "..."] });
+        let mut args = vec!["make", "a.txt", "--output", "json"];
+        if let Some(to) = to {
+            request["to"] = to.into();
+            args.extend(["--to", to]);
+        }
+        let ambiguous = server.post("/api/make", &request).json();
+        assert_eq!(ambiguous["unique"], false);
+        assert_eq!(ambiguous["status"], "multiple");
+        assert!(!ambiguous["differing_cells"].as_array().unwrap().is_empty());
+        let suggestions = &ambiguous["suggestions"];
+        let offered = matches!(to, Some("json" | "tatham"));
+        assert_eq!(suggestions.get("givens").is_some(), offered, "{to:?}");
+        assert_eq!(
+            suggestions.get("givens_verified").is_some(),
+            offered,
+            "{to:?}"
+        );
+        if offered {
+            assert_eq!(suggestions["givens_verified"], true);
+        }
+        assert!(!suggestions["flips"].as_array().unwrap().is_empty());
+        let cli = common::run_in(&dir, &args, b"");
+        let cli: Value = serde_json::from_str(&cli.stdout).unwrap();
+        for field in [
+            "rows",
+            "columns",
+            "unique",
+            "status",
+            "differing_cells",
+            "suggestions",
+        ] {
+            assert_eq!(cli[field], ambiguous[field], "{to:?} {field}");
+        }
     }
+    // Where no single change makes it unique, a pair does, as the CLI says.
+    let dots = common::repo_root().join("testdata/cli/dots.txt");
+    let rows: Vec<String> = std::fs::read_to_string(&dots)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let page = server.post("/api/make", &json!({ "picture": rows })).json();
+    assert!(page["suggestions"]["flips"].as_array().unwrap().is_empty());
+    assert!(!page["suggestions"]["flip_pairs"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    let cli = common::run_at_root(&["make", "testdata/cli/dots.txt", "--output", "json"]);
+    let cli: Value = serde_json::from_str(&cli.stdout).unwrap();
+    assert_eq!(cli["suggestions"], page["suggestions"]);
+    server
+        .post("/api/make", &json!({ "picture": ["#."], "to": "cwd" }))
+        .error(400);
 
     server
         .post("/api/make", &json!({ "picture": [] }))

@@ -90,6 +90,8 @@ function wire() {
     $(id).addEventListener("change", () => uploadPicture($("make-image").files[0]));
   }
   $("make-play").addEventListener("click", playMade);
+  // Make suggests given cells only for a puzzle file that stores them: check again.
+  $("download-format").addEventListener("change", () => { if (state.mode === "make") pictureChanged(); });
   $("download-file").addEventListener("click", downloadFile);
   $("download-svg-blank").addEventListener("click", () => downloadDrawing("svg", "blank"));
   $("download-png-blank").addEventListener("click", () => downloadDrawing("png", "blank"));

@@ -42,6 +42,10 @@ pub fn cases() -> Vec<Case> {
     let smile = repo_text("testdata/formats/smile.non");
     let ambiguous = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n";
     let impossible = "width 2\nheight 2\nrows\n2\n2\ncolumns\n1\n1\n";
+    // Given cells: a Tatham id's (its second puzzle gives six) and a JSON puzzle's, whose one
+    // given cell makes the ambiguous 2×2 unique.
+    let ids = repo_text("testdata/formats/tatham-pattern-ids.txt");
+    let given = r##"{"rows": [[1], [1]], "columns": [[1], [1]], "givens": ["#?", "??"]}"##;
     let mut cases = vec![
         case("info", "info", json!(null)),
         case("examples", "examples", json!(null)),
@@ -175,6 +179,46 @@ pub fn cases() -> Vec<Case> {
             json!({ "puzzle": smile, "grid": ["#"] }),
         ),
         case("hint without a grid", "hint", json!({ "puzzle": duck })),
+        // given cells, through every operation that reads a puzzle
+        case("parse givens", "parse", json!({ "puzzle": given })),
+        case(
+            "parse tatham givens",
+            "parse",
+            json!({ "puzzle": ids, "index": 1 }),
+        ),
+        case(
+            "solve givens",
+            "solve",
+            json!({ "puzzle": given, "solutions": 5 }),
+        ),
+        case(
+            "solve tatham givens",
+            "solve",
+            json!({ "puzzle": ids, "index": 1, "engine": "learn" }),
+        ),
+        case("deduce givens", "deduce", json!({ "puzzle": given })),
+        case("explain givens", "explain", json!({ "puzzle": given })),
+        case(
+            "hint givens",
+            "hint",
+            json!({ "puzzle": given, "grid": ["#?", "??"] }),
+        ),
+        case(
+            "hint against a given",
+            "hint",
+            json!({ "puzzle": given, "grid": [".#", "??"] }),
+        ),
+        case(
+            "convert givens",
+            "convert",
+            json!({ "puzzle": ids, "index": 1, "to": "tatham" }),
+        ),
+        case(
+            "convert givens refused",
+            "convert",
+            json!({ "puzzle": given, "to": "non" }),
+        ),
+        case("render givens", "render", json!({ "puzzle": given })),
         // make and picture
         case(
             "make",
@@ -182,6 +226,26 @@ pub fn cases() -> Vec<Case> {
             json!({ "picture": [".###.", "##.#.", ".###.", "..##.", "..###"], "title": "t" }),
         ),
         case("make ambiguous", "make", json!({ "picture": ["#.", ".#"] })),
+        case(
+            "make ambiguous for json",
+            "make",
+            json!({ "picture": ["#.", ".#"], "to": "json" }),
+        ),
+        case(
+            "make ambiguous for tatham",
+            "make",
+            json!({ "picture": ["#..", ".#.", "..."], "to": "tatham" }),
+        ),
+        case(
+            "make a pair of changes",
+            "make",
+            json!({ "picture": repo_text("testdata/cli/dots.txt").lines().collect::<Vec<_>>() }),
+        ),
+        case(
+            "make for an unwritable format",
+            "make",
+            json!({ "picture": ["#."], "to": "cwd" }),
+        ),
         case("make no rows", "make", json!({ "picture": [] })),
         case("make bad cell", "make", json!({ "picture": ["#?"] })),
         Case {

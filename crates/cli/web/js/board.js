@@ -3,8 +3,9 @@
 //
 // Cells are palette indexes (0 the background, 1.. the colours, UNKNOWN), and clues carry their
 // colours, so colour puzzles need no second drawing path. Everything about a cell's look is in
-// `drawCell`, and every edit goes through `apply`: the place for given cells (cells the puzzle
-// reveals, drawn apart and not editable) when the puzzle JSON carries them.
+// `drawCell`, and every edit goes through `apply`. Given cells (the puzzle JSON's `givens`: cells
+// the puzzle reveals) hold their value whatever the mode sets, are drawn apart and cannot be
+// edited.
 
 import { el } from "./dom.js";
 
@@ -33,8 +34,13 @@ export class Board {
     const { width, height } = puzzle;
     this.width = width;
     this.height = height;
-    this.values = new Array(width * height).fill(UNKNOWN);
     this.symbols = new Map(puzzle.palette.map((entry, i) => [entry.symbol, i]));
+    this.givens = new Array(width * height).fill(UNKNOWN);
+    (puzzle.givens || []).forEach((row, r) => [...row].forEach((ch, c) => {
+      const index = this.symbols.get(ch);
+      if (index !== undefined && r < height && c < width) this.givens[r * width + c] = index;
+    }));
+    this.values = this.blank();
     const root = this.root;
     root.replaceChildren();
     root.setAttribute("role", "grid");
@@ -127,13 +133,24 @@ export class Board {
     this.root.setAttribute("aria-readonly", editable ? "false" : "true");
   }
 
-  /** Sets every cell from rows of palette characters (`?` unknown). */
+  /** The cells before anything is known: the given ones, every other unknown. */
+  blank() {
+    return this.givens.slice();
+  }
+
+  /** Whether cell `i` (row-major) is one the puzzle gives. */
+  isGiven(i) {
+    return this.givens[i] !== UNKNOWN;
+  }
+
+  /** Sets every cell from rows of palette characters (`?` unknown; given cells keep theirs). */
   setRows(rows) {
     for (let r = 0; r < this.height; r++) {
       const row = [...rows[r]];
       for (let c = 0; c < this.width; c++) {
+        const i = r * this.width + c;
         const index = this.symbols.get(row[c]);
-        this.values[r * this.width + c] = index === undefined ? UNKNOWN : index;
+        this.values[i] = this.isGiven(i) ? this.givens[i] : index === undefined ? UNKNOWN : index;
       }
     }
     this.redraw();
@@ -160,8 +177,9 @@ export class Board {
     this.drawCell(r * this.width + c);
   }
 
+  /** Every cell but the given ones to `value`. */
   fill(value) {
-    this.values.fill(value);
+    this.values = this.givens.map((given) => (given === UNKNOWN ? value : given));
     this.redraw();
   }
 
@@ -202,11 +220,13 @@ export class Board {
     cell.classList.toggle("unknown", v === UNKNOWN);
     cell.classList.toggle("background", v === 0);
     cell.classList.toggle("coloured", v > 0);
+    cell.classList.toggle("given", this.isGiven(i));
     cell.style.backgroundColor = v > 0 ? palette[v].rgb : "";
     const r = Math.floor(i / this.width);
     const c = i % this.width;
     const what = v === UNKNOWN ? "unknown" : v === 0 ? "empty" : palette.length > 2 ? palette[v].name : "filled";
-    cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ${what}`);
+    const given = this.isGiven(i) ? ", given" : "";
+    cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ${what}${given}`);
   }
 
   /** Sizes the cells to the space there is: from 10 to 34 pixels, the clues included. */
@@ -252,7 +272,8 @@ export class Board {
   }
 
   apply(r, c) {
-    if (this.get(r, c) === this.paintValue) return;
+    // A given cell is the puzzle's, not the player's.
+    if (this.isGiven(r * this.width + c) || this.get(r, c) === this.paintValue) return;
     this.set(r, c, this.paintValue);
     this.onEdit.changed(r, c, this.paintValue);
   }

@@ -35,7 +35,7 @@ export function showStep(n) {
   const steps = state.steps;
   n = Math.max(0, Math.min(steps.length, n));
   state.step = n;
-  const values = new Array(board.width * board.height).fill(UNKNOWN);
+  const values = board.blank();
   for (let i = 0; i < n; i++) {
     for (const [r, c, v] of steps[i].cells) values[r * board.width + c] = v;
   }
@@ -46,7 +46,8 @@ export function showStep(n) {
   if (n === 0) {
     board.mark();
     setVerdict("", "");
-    setSentence(steps.length ? "The empty grid. Step through the explanation with ▶, or press Play." : "Nothing to explain.");
+    const start = board.givens.some((g) => g !== UNKNOWN) ? "The grid with the puzzle's given cells" : "The empty grid";
+    setSentence(steps.length ? `${start}. Step through the explanation with ▶, or press Play.` : "Nothing to explain.");
   } else {
     const step = steps[n - 1];
     board.mark({ changed: step.cells.map(([r, c]) => [r, c]) }, stepLines(step));

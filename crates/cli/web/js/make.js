@@ -1,5 +1,7 @@
 // Make: draw a picture (or start from an image) and see, as you draw, whether its clues have
-// one solution, and if not, which cells would make them so.
+// one solution, and if not, which cells would make them so. As `nonogram make --to FORMAT`, given
+// cells are suggested only when the format chosen for the download stores them (json, tatham);
+// otherwise changes to the picture: one cell, or when no single change does, a pair.
 
 import { api } from "./api.js";
 import { $, capitalise, clamp, isAbort, setSentence, setVerdict, showError } from "./dom.js";
@@ -75,7 +77,8 @@ async function checkPicture() {
   make.abort = abort;
   setVerdict("working", "checking…");
   try {
-    const answer = await api.make({ picture: make.rows, timeout: 5 }, { signal: abort.signal });
+    const to = $("download-format").value || undefined;
+    const answer = await api.make({ picture: make.rows, to, timeout: 5 }, { signal: abort.signal });
     if (make.abort !== abort) return;
     make.answer = answer;
     if (state.mode === "make") showMade(answer);
@@ -104,21 +107,52 @@ function showMade(answer) {
     board.mark();
     return;
   }
-  const s = answer.suggestions;
   setVerdict("warn", `not unique: ${answer.differing_cells.length} cells could go either way`);
+  const { sentence, marks, legend } = suggestionsShown(answer.suggestions);
+  setSentence(sentence);
+  board.mark({ differ: answer.differing_cells, ...marks });
+  $("legend").textContent = `Outlined: cells where two solutions differ. ${legend}`;
+}
+
+/**
+ * The fixes a verdict suggests, in words and as board marks: givens (present only when the
+ * download format stores them), else single changes, else pairs of changes (the first pair
+ * drawn, the others counted), as `nonogram make` reports them.
+ */
+function suggestionsShown(s) {
   const parts = [];
-  if (s.givens_verified) {
+  const marks = {};
+  const legend = [];
+  const offered = Array.isArray(s.givens);
+  if (offered && s.givens_verified) {
     const cells = s.givens.length === 1 ? "the cell with a dot" : `the ${s.givens.length} cells with dots`;
     parts.push(`revealing ${cells} as givens makes it unique`);
+    marks.given = s.givens.map((g) => [g.row, g.col]);
+    legend.push("Green dot: a cell to give.");
   }
-  if (s.flips.length) parts.push(`or changing any one ringed cell does`);
-  setSentence(parts.length ? capitalise(parts.join(", ")) + "." : "No single fix was found; change the outlined area.");
-  board.mark({
-    differ: answer.differing_cells,
-    given: s.givens.map((g) => [g.row, g.col]),
-    flip: s.flips,
-  });
-  $("legend").textContent = "Outlined: cells where two solutions differ. Green dot: a cell to reveal. Dotted ring: a cell to change.";
+  const or = parts.length ? "or " : "";
+  if (s.flips.length) {
+    parts.push(`${or}changing any one ringed cell does`);
+    marks.flip = s.flips;
+    legend.push("Dotted ring: a cell to change.");
+  } else if ((s.flip_pairs || []).length) {
+    const others = s.flip_pairs.length - 1;
+    const more = others ? ` (${others} other ${others === 1 ? "pair" : "pairs"} would too)` : "";
+    parts.push(`${or}changing both ringed cells together does, where no single change does${more}`);
+    marks.pair = s.flip_pairs[0];
+    legend.push("Dashed ring: two cells to change together.");
+  }
+  let sentence = parts.length
+    ? capitalise(parts.join(", ")) + "."
+    : "No change of one or two cells was found; change the outlined area.";
+  if (offered && !s.givens_verified) sentence += " No set of given cells was found within the limits.";
+  if (!offered) {
+    const formats = (state.info?.formats || []).filter((f) => f.writable && f.givens).map((f) => f.name);
+    const which = formats.length ? formats.join(" or ") : "a format that stores them";
+    sentence += ` Given cells could fix it too: choose ${which} as the puzzle file to see them.`;
+  }
+  if (s.timed_out) sentence += " (The time limit cut the search for fixes short.)";
+  return { sentence, marks, legend: legend.join(" ") };
 }
 
 /** A picture from an image (scaled to the chosen width, its proportions kept) or a text file. */

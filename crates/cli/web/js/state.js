@@ -87,6 +87,8 @@ export async function loadSource(source) {
 function describePuzzle() {
   const p = state.puzzle;
   const parts = [`${p.width}×${p.height}`, `read as ${state.source.format}`];
+  const given = (p.givens || []).reduce((n, row) => n + [...row].filter((ch) => ch !== "?").length, 0);
+  if (given) parts.push(`${given} given ${given === 1 ? "cell" : "cells"} (framed)`);
   if (p.title) parts.unshift(p.title);
   if (p.author) parts.push(`by ${p.author}`);
   $("puzzle-info").textContent = parts.join(" · ");
