@@ -13,7 +13,7 @@
 //! without one.
 
 use std::collections::{HashMap, VecDeque};
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::grid::ones;
 use crate::kind::{GridOps, Kind, LineWork};

@@ -11,7 +11,7 @@
 //! make us slow, or leave the status unknown, but never print a wrong picture.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use nonogram_model::{ColourSet, Inconsistency, PartialGrid, Picture, Puzzle};
 
@@ -35,6 +35,14 @@ impl Engine {
             Engine::Learn => crate::engine::learn::fits::<BlackWhite>(puzzle),
             Engine::Sat => crate::engine::sat::fits(puzzle),
         }
+    }
+
+    /// Whether this build has the engine: all but [`Engine::Sat`] always, that one only with
+    /// the `sat` feature (CaDiCaL, which the WebAssembly build goes without). A solve asked for
+    /// an engine the build lacks is searched, and [`Outcome::engine`] says so, as for a puzzle
+    /// past the engine's bounds; front ends should refuse the request instead.
+    pub fn is_available(self) -> bool {
+        self != Engine::Sat || cfg!(feature = "sat")
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use nonogram_model::{Picture, Puzzle};
 

@@ -30,7 +30,7 @@ pub mod colour;
 mod step;
 
 use std::collections::VecDeque;
-use std::time::Instant;
+use web_time::Instant;
 
 pub use colour::{
     ColourContradictionStep, ColourGuessStep, ColourLineStep, ColourProbeStep, ColourStep,
