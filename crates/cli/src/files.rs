@@ -1,6 +1,5 @@
 //! Reading the input puzzles and writing output files whole or not at all.
 
-use std::fs::{self, OpenOptions};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -164,68 +163,29 @@ pub fn check_writable(out: &OutFile) -> Result<(), CliError> {
     }
 }
 
-/// Writes `contents` to `path` so that `path` ends up holding either all of it or what it held
-/// before: the bytes go to a temporary file in the same directory (so the final rename stays on
-/// one file system), which then takes `path`'s name. Without `force` an existing `path` is never
-/// replaced, and the check is atomic: the temporary file is hard-linked to `path`, which fails if
-/// `path` exists, where a check followed by a rename could race with another writer.
+/// Writes `contents` to `path` whole or not at all, never replacing an existing file without
+/// `force` ([`nonogram_formats::write_whole`]).
 pub fn write_whole(path: &Path, contents: &[u8], force: bool) -> Result<(), CliError> {
-    let io_err = |action, source| CliError::Io {
-        action,
-        path: path.to_path_buf(),
-        source,
-    };
-    if !force && path.symlink_metadata().is_ok() {
-        return Err(CliError::WouldOverwrite(path.to_path_buf()));
-    }
-    let name = path.file_name().ok_or_else(|| {
-        io_err(
-            "write it",
-            io::Error::new(io::ErrorKind::InvalidInput, "not a file name"),
-        )
-    })?;
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(name);
-    temp_name.push(format!(".{}.tmp", std::process::id()));
-    let temp = dir.join(temp_name);
-
-    let result = (|| {
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)
-            .map_err(|e| io_err("create a temporary file beside it", e))?;
-        file.write_all(contents)
-            .map_err(|e| io_err("write it", e))?;
-        file.sync_all().map_err(|e| io_err("write it", e))?;
-        drop(file);
-        if force {
-            return fs::rename(&temp, path).map_err(|e| io_err("replace it", e));
-        }
-        match fs::hard_link(&temp, path) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                Err(CliError::WouldOverwrite(path.to_path_buf()))
-            }
-            // A file system without hard links: fall back to check-then-rename.
-            Err(_) if path.symlink_metadata().is_err() => {
-                fs::rename(&temp, path).map_err(|e| io_err("create it", e))
-            }
-            Err(e) => Err(io_err("create it", e)),
-        }
-    })();
-    // After a rename the temporary file is gone; after a link or a failure it must go.
-    let _ = fs::remove_file(&temp);
-    result
+    nonogram_formats::write_whole(path, contents, force).map_err(|e| match e {
+        nonogram_formats::WholeError::Exists => CliError::WouldOverwrite(path.to_path_buf()),
+        nonogram_formats::WholeError::Io { action, source } => CliError::Io {
+            action,
+            path: path.to_path_buf(),
+            source,
+        },
+        // New kinds say what they are.
+        other => CliError::Io {
+            action: "write it",
+            path: path.to_path_buf(),
+            source: io::Error::other(other.to_string()),
+        },
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("nonogram-cli-{}-{name}", std::process::id()));

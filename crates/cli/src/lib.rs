@@ -16,7 +16,6 @@ pub mod cmd;
 pub mod error;
 pub mod files;
 pub mod picture;
-pub mod quantise;
 pub mod report;
 pub mod serve;
 pub mod terminal;
