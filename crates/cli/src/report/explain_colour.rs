@@ -4,15 +4,15 @@
 
 use nonogram_core::colour::grid::ColourGrid;
 use nonogram_core::explain::colour::colour_name;
-use nonogram_core::explain::{ColourContradictionStep, ColourExplainer, ColourStep};
-use nonogram_core::{Cells, ColourId, ColourSet, Given, LineId, Palette, PartialGrid, Puzzle};
+use nonogram_core::explain::{self, ColourContradictionStep, ColourStep};
+use nonogram_core::{ColourId, ColourSet, LineId, Palette, PartialGrid, Puzzle};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use nonogram_core::Stop;
 use serde_json::{json, Value};
 
-use super::explain::{line_json, verdict, Verdict};
+use super::explain::line_json;
 use crate::report::{cell_name, plural};
 
 /// A colour's character in the palette, as a string (`?` if the palette lacks it).
@@ -122,45 +122,19 @@ pub fn colour_mistakes(puzzle: &Puzzle, grid: &PartialGrid) -> Option<ColourMist
 }
 
 /// [`colour_mistakes`] within a time limit, stopping early if `cancel` is raised: `Err` with
-/// the reason when the check was cut short and so says nothing.
+/// the reason when the check was cut short and so says nothing. The check is the library's
+/// ([`nonogram_core::explain::mistakes_within`]).
 pub fn colour_mistakes_within(
     puzzle: &Puzzle,
     grid: &PartialGrid,
     timeout: Option<Duration>,
     cancel: Option<&AtomicBool>,
 ) -> Result<Option<ColourMistakes>, Stop> {
-    let mut givens = Vec::new();
-    for row in 0..grid.height() {
-        for col in 0..grid.width() {
-            if let Some(colour) = grid.get(row, col).only() {
-                givens.push(Given { row, col, colour });
-            }
-        }
-    }
-    let Some(found) = verdict(puzzle, &givens, timeout, cancel)? else {
-        return Ok(None);
-    };
-    Ok(Some(match found {
-        Verdict::Puzzle => ColourMistakes::Puzzle,
-        Verdict::Wrong(wrong) => ColourMistakes::Cells(
-            wrong
-                .iter()
-                .map(|&(g, right)| (g.row, g.col, g.colour, right))
-                .collect(),
-        ),
-        Verdict::Several => {
-            let line =
-                colour_grid(puzzle, grid).and_then(|start| {
-                    match ColourExplainer::from_grid(puzzle, start).next() {
-                        Some(ColourStep::Contradiction(ColourContradictionStep::Line {
-                            line,
-                            ..
-                        })) => Some(line),
-                        _ => None,
-                    }
-                });
-            ColourMistakes::Line(line)
-        }
+    let found = explain::mistakes_within(puzzle, grid, timeout, cancel)?;
+    Ok(found.map(|found| match found {
+        explain::Mistakes::Puzzle => ColourMistakes::Puzzle,
+        explain::Mistakes::Cells(cells) => ColourMistakes::Cells(cells),
+        explain::Mistakes::Line(line) => ColourMistakes::Line(line),
     }))
 }
 
