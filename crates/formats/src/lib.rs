@@ -67,6 +67,7 @@ mod xml;
 pub use detect::detect;
 pub use error::{Error, ErrorKind, ParseError, ParseErrorKind, WriteError, WriteErrorKind};
 pub use format::{markdown_table, Format, FormatInfo, TABLE};
+pub use palette::{build_palette, parse_colour};
 pub use whole::{write_whole, WholeError};
 
 use error::Pos;
