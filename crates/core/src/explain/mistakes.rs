@@ -8,10 +8,11 @@
 //! those that differ from it; when it has several, no single cell is to blame, and the first
 //! line that line solving finds unsatisfiable from the grid is named instead (if there is one).
 
+use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use nonogram_model::{ColourId, LineId, PartialGrid, Puzzle};
+use nonogram_model::{ColourId, LineId, Palette, PartialGrid, Puzzle};
 
 use crate::colour::grid::ColourGrid;
 use crate::explain::{ColourContradictionStep, ColourExplainer, ColourStep};
@@ -30,6 +31,67 @@ pub enum Mistakes {
     /// The puzzle has several solutions and none agrees with the grid; this line (if line
     /// solving finds one) cannot be satisfied.
     Line(Option<LineId>),
+}
+
+impl Mistakes {
+    /// The mistake as one sentence, cells counted from 1 and colours named by `palette` (the
+    /// puzzle's; `filled` and `empty` in black and white).
+    pub fn display<'a>(&'a self, palette: &'a Palette) -> impl fmt::Display + 'a {
+        DisplayMistakes {
+            mistakes: self,
+            palette,
+        }
+    }
+}
+
+struct DisplayMistakes<'a> {
+    mistakes: &'a Mistakes,
+    palette: &'a Palette,
+}
+
+impl fmt::Display for DisplayMistakes<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |colour: ColourId| {
+            if !self.palette.is_black_and_white() {
+                crate::explain::colour::colour_name(self.palette, colour)
+            } else if colour.is_background() {
+                "empty".to_string()
+            } else {
+                "filled".to_string()
+            }
+        };
+        match self.mistakes {
+            Mistakes::Puzzle => f.write_str("the puzzle has no solution"),
+            Mistakes::Cells(cells) => {
+                let listed: Vec<String> = cells
+                    .iter()
+                    .map(|&(r, c, wrong, right)| {
+                        format!(
+                            "(r{},c{}) is {} (the solution has {})",
+                            r + 1,
+                            c + 1,
+                            name(wrong),
+                            name(right)
+                        )
+                    })
+                    .collect();
+                let n = cells.len();
+                write!(
+                    f,
+                    "the grid contradicts the clues: {n} cell{} wrong: {}",
+                    if n == 1 { "" } else { "s" },
+                    listed.join(", ")
+                )
+            }
+            Mistakes::Line(Some(line)) => write!(
+                f,
+                "the grid contradicts the clues: {line} can no longer be satisfied"
+            ),
+            Mistakes::Line(None) => f.write_str(
+                "the grid contradicts the clues: no solution agrees with its known cells",
+            ),
+        }
+    }
 }
 
 /// Checks the known cells of `grid` (those left with one palette entry) against the puzzle's
@@ -147,6 +209,12 @@ mod tests {
         );
         grid.set(0, 0, ColourSet::single(id(0)));
         assert_eq!(mistakes_within(&puzzle, &grid, None, None), Ok(None));
+        let wrong = Mistakes::Cells(vec![(0, 0, id(1), id(0))]);
+        assert_eq!(
+            wrong.display(puzzle.palette()).to_string(),
+            "the grid contradicts the clues: 1 cell wrong: (r1,c1) is filled (the solution has \
+             empty)"
+        );
         // A raised flag: line solving may settle it before the flag is looked at; otherwise
         // the check says it was cancelled. Never a wrong verdict.
         grid.set(0, 0, ColourSet::single(id(1)));
