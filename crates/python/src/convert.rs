@@ -148,7 +148,8 @@ pub fn int_matrix(value: &Bound<'_, PyAny>, what: &str) -> PyResult<(usize, usiz
     Ok((height, width, values))
 }
 
-/// `numpy.asarray(value)` as 64-bit integers, of any dimension; floats are refused.
+/// `numpy.asarray(value)` as 64-bit integers, of any dimension: integers, booleans (0 and 1),
+/// or floats that hold whole numbers (`numpy.zeros` makes floats); anything else is refused.
 pub fn as_int_array<'py>(
     value: &Bound<'py, PyAny>,
     what: &str,
@@ -159,14 +160,29 @@ pub fn as_int_array<'py>(
         .call_method1("asarray", (value,))
         .map_err(|e| PyTypeError::new_err(format!("{what} is not an array of integers: {e}")))?;
     let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
-    if !matches!(kind.as_str(), "b" | "i" | "u") {
+    let whole = match kind.as_str() {
+        "b" | "i" | "u" => true,
+        "f" => {
+            let finite: bool = numpy
+                .call_method1("isfinite", (&array,))?
+                .call_method0("all")?
+                .extract()?;
+            finite
+                && array
+                    .call_method1("__eq__", (array.call_method0("round")?,))?
+                    .call_method0("all")?
+                    .extract::<bool>()?
+        }
+        _ => false,
+    };
+    if !whole {
         return Err(PyTypeError::new_err(format!(
-            "{what} must hold integers (or booleans), not {}",
+            "{what} must hold integers (or booleans, or floats of whole numbers), not {}",
             array.getattr("dtype")?.str()?
         )));
     }
     let array = array.call_method1("astype", ("int64",))?;
-    array.extract()
+    array.extract().map_err(Into::into)
 }
 
 /// A partial grid for `puzzle` from an array (-1 unknown, else a palette index: 0 and 1 in

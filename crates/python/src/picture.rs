@@ -147,6 +147,13 @@ fn from_array(
         ))
     })?;
     let ndim: usize = array.getattr("ndim")?.extract()?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if ndim == 0 || kind == "O" || kind == "U" || kind == "S" {
+        return Err(PyTypeError::new_err(format!(
+            "a picture is text, bytes, a path or an array of numbers, not {}",
+            value.get_type().name()?
+        )));
+    }
     match ndim {
         2 => cells(&array, args),
         3 => pixels(&array, args, options),
@@ -238,6 +245,7 @@ fn pixels(
         array
             .call_method1("__mul__", (255.0,))?
             .call_method0("round")?
+            .call_method1("astype", ("int64",))?
     } else {
         array.clone()
     };
