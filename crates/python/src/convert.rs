@@ -182,7 +182,7 @@ pub fn as_int_array<'py>(
         )));
     }
     let array = array.call_method1("astype", ("int64",))?;
-    array.extract().map_err(Into::into)
+    array.extract()
 }
 
 /// A partial grid for `puzzle` from an array (-1 unknown, else a palette index: 0 and 1 in

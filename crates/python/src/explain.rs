@@ -3,6 +3,7 @@
 //! and colour puzzles, from the library's explainers.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
@@ -211,8 +212,11 @@ pub fn explain(puzzle: &Bound<'_, PyPuzzle>, timeout: Option<Duration>) -> PyRes
             reason: Some(reason.to_string()),
         });
     }
-    let cancel = AtomicBool::new(false);
-    let (steps, difficulty, stopped) = interruptible(py, &cancel, || {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let work = Arc::clone(&shared);
+    let (steps, difficulty, stopped) = interruptible(py, &cancel, move || {
+        let (shared, cancel) = (work, flag);
         let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
         if shared.is_black_and_white() {
             let mut explainer = Explainer::new(&shared).with_deadline(deadline);
@@ -484,7 +488,7 @@ pub fn hint(
             text: format!("no solution: {reason}"),
         });
     }
-    let cancel = AtomicBool::new(false);
+    let cancel = Arc::new(AtomicBool::new(false));
     let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
     enum Found {
         Mistakes(Mistakes),
@@ -492,7 +496,10 @@ pub fn hint(
         Colour(Option<ColourStep>),
         Stopped(&'static str),
     }
-    let found = interruptible(py, &cancel, || {
+    let flag = Arc::clone(&cancel);
+    let work = Arc::clone(&shared);
+    let found = interruptible(py, &cancel, move || {
+        let (shared, cancel) = (work, flag);
         let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
         match mistakes_within(&shared, &grid, left, Some(&cancel)) {
             Err(_) => return Found::Stopped("while checking the grid for mistakes"),

@@ -3,6 +3,7 @@
 //! each checked by solving again: `nonogram make`, from the library's `make` module.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -73,9 +74,11 @@ pub fn make(
     let loaded = picture::load(picture, &args)?;
     let picture = loaded.picture.clone();
     let puzzle = puzzle_of_picture(loaded, title)?;
-    let cancel = AtomicBool::new(false);
-    let check = interruptible(py, &cancel, || {
-        check_picture_cancellable(&puzzle, &picture, &config, Some(&cancel), &mut |_| {})
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let (check, puzzle, picture) = interruptible(py, &cancel, move || {
+        let check = check_picture_cancellable(&puzzle, &picture, &config, Some(&flag), &mut |_| {});
+        (check, puzzle, picture)
     })?;
     Ok(PyMade {
         puzzle: Py::new(py, PyPuzzle::new_from(puzzle))?,

@@ -98,16 +98,17 @@ pub fn solve_many(
     let shared: Vec<Arc<Puzzle>> = objects.iter().map(|p| p.get().puzzle.clone()).collect();
     let total = shared.len();
     let pool = pool(jobs)?;
-    let cancel = AtomicBool::new(false);
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
     let mut outcomes: Vec<Option<Outcome>> = (0..total).map(|_| None).collect();
     let mut finished = 0usize;
     let progress = progress.filter(|p| !p.is_none());
     interruptible_with(
         py,
         &cancel,
-        |items: &Items<(usize, Outcome), ()>| {
+        move |items: &Items<(usize, Outcome), ()>| {
             let done = |i: usize, outcome: Outcome| items.send((i, outcome));
-            solve_all(&pool, &shared, &args.config, &cancel, &done);
+            solve_all(&pool, &shared, &args.config, &flag, &done);
         },
         |(i, outcome)| {
             outcomes[i] = Some(outcome);

@@ -11,13 +11,16 @@
 //! microseconds), and the exception propagates once the work has ended: nothing is left
 //! running behind the caller's back.
 //!
-//! A panic on the worker (an engine's bug) is caught there and raised as
-//! [`InternalError`](crate::errors::InternalError).
+//! The worker is started on a Python thread's first call and kept for its next ones (a call
+//! then costs about 10 µs more than the engine's work instead of 40: BENCHMARKS.md). A panic on
+//! it (an engine's bug) is caught there and raised as
+//! [`InternalError`](crate::errors::InternalError), and the worker carries on.
 
+use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
 
@@ -54,13 +57,91 @@ impl<M, T> Clone for Items<M, T> {
     }
 }
 
+/// A job for a worker: it sends its own result back.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// A thread that runs jobs one at a time, kept between calls so that a call does not pay for
+/// starting a thread (about 30 µs, three times what solving a small puzzle takes).
+struct Worker {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Worker {
+    fn start() -> PyResult<Worker> {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("nono-solve".into())
+            .spawn(move || {
+                // Ends when the calling thread's worker is dropped (its thread ended).
+                for job in queue {
+                    job();
+                }
+            })
+            .map_err(|e| {
+                InternalError::new_err(format!("cannot start a thread to solve on: {e}"))
+            })?;
+        Ok(Worker { jobs })
+    }
+}
+
+thread_local! {
+    /// Each Python thread's worker, taken while a job runs: a job started while another is
+    /// running on the same thread (from a progress callback) gets a worker of its own.
+    static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
+}
+
+/// Runs `job` on this thread's worker (started on first use).
+fn dispatch(job: Job) -> PyResult<Worker> {
+    let worker = WORKER.with(|w| w.borrow_mut().take());
+    let worker = match worker {
+        Some(worker) => worker,
+        None => Worker::start()?,
+    };
+    match worker.jobs.send(job) {
+        Ok(()) => Ok(worker),
+        // The worker is gone (it cannot be, but then a new one does the job).
+        Err(mpsc::SendError(job)) => {
+            let worker = Worker::start()?;
+            worker.jobs.send(job).map_err(|_| {
+                InternalError::new_err("internal error: the solving thread is gone")
+            })?;
+            Ok(worker)
+        }
+    }
+}
+
+/// How long the caller spins for its result before it sleeps: a small puzzle is solved in
+/// about 10 µs, and going to sleep and being woken costs as much again.
+const SPIN: Duration = Duration::from_micros(25);
+
+/// The first message, yielding the processor (to the worker, on a busy machine) for [`SPIN`]
+/// before sleeping until [`POLL`].
+fn wait_briefly<M>(receiver: &mpsc::Receiver<M>) -> Result<M, mpsc::RecvTimeoutError> {
+    let until = Instant::now() + SPIN;
+    loop {
+        match receiver.try_recv() {
+            Ok(message) => return Ok(message),
+            Err(mpsc::TryRecvError::Disconnected) => {
+                return Err(mpsc::RecvTimeoutError::Disconnected)
+            }
+            Err(mpsc::TryRecvError::Empty) if Instant::now() < until => std::thread::yield_now(),
+            Err(mpsc::TryRecvError::Empty) => return receiver.recv_timeout(POLL),
+        }
+    }
+}
+
+/// Gives the worker back once its job is done.
+fn release(worker: Worker) {
+    WORKER.with(|w| *w.borrow_mut() = Some(worker));
+}
+
 /// Runs `work` on a worker thread with the GIL released, checking for signals every [`POLL`].
 /// `cancel` is raised when a signal handler raises, and that exception is returned once `work`
 /// has returned; a panic in `work` becomes an `InternalError`.
 pub fn interruptible<T, F>(py: Python<'_>, cancel: &AtomicBool, work: F) -> PyResult<T>
 where
-    T: Send,
-    F: FnOnce() -> T + Send,
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
 {
     interruptible_with(py, cancel, |_: &Items<(), T>| work(), |()| Ok(()))
 }
@@ -75,62 +156,62 @@ pub fn interruptible_with<T, M, F, G>(
     mut on_item: G,
 ) -> PyResult<T>
 where
-    T: Send,
-    M: Send,
-    F: FnOnce(&Items<M, T>) -> T + Send,
+    T: Send + 'static,
+    M: Send + 'static,
+    F: FnOnce(&Items<M, T>) -> T + Send + 'static,
     G: FnMut(M) -> PyResult<()>,
 {
     let (sender, receiver) = mpsc::channel::<Message<M, T>>();
-    std::thread::scope(|scope| {
-        let items = Items { sender };
-        let spawned = std::thread::Builder::new()
-            .name("nono-solve".into())
-            .spawn_scoped(scope, move || {
-                let result = catch_unwind(AssertUnwindSafe(|| work(&items)));
-                items.sender.send(Message::Done(result)).ok();
-            });
-        if let Err(e) = spawned {
-            return Err(InternalError::new_err(format!(
-                "cannot start a thread to solve on: {e}"
-            )));
-        }
-        let mut failed: Option<PyErr> = None;
-        let mut receiver = receiver;
-        loop {
-            // The receiver moves into the closure and back: a `Receiver` may be sent to
-            // another thread but not shared with one.
-            let (back, message) = py.detach(move || {
-                let message = receiver.recv_timeout(POLL);
-                (receiver, message)
-            });
-            receiver = back;
-            match message {
-                Ok(Message::Done(Ok(value))) => {
-                    return match failed {
-                        Some(err) => Err(err),
-                        None => Ok(value),
-                    }
-                }
-                Ok(Message::Done(Err(payload))) => return Err(internal_error(payload.as_ref())),
-                Ok(Message::Item(item)) if failed.is_none() => {
-                    if let Err(err) = on_item(item) {
-                        cancel.store(true, Ordering::SeqCst);
-                        failed = Some(err);
-                    }
-                }
-                Ok(Message::Item(_)) | Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(InternalError::new_err(
-                        "internal error: the solving thread ended without a result",
-                    ))
+    let items = Items { sender };
+    let worker = dispatch(Box::new(move || {
+        let result = catch_unwind(AssertUnwindSafe(|| work(&items)));
+        items.sender.send(Message::Done(result)).ok();
+    }))?;
+    let mut failed: Option<PyErr> = None;
+    let mut receiver = receiver;
+    let mut first = true;
+    let result = loop {
+        // The receiver moves into the closure and back: a `Receiver` may be sent to another
+        // thread but not shared with one.
+        let (back, message) = py.detach(move || {
+            let message = if first {
+                wait_briefly(&receiver)
+            } else {
+                receiver.recv_timeout(POLL)
+            };
+            (receiver, message)
+        });
+        first = false;
+        receiver = back;
+        match message {
+            Ok(Message::Done(Ok(value))) => {
+                break match failed {
+                    Some(err) => Err(err),
+                    None => Ok(value),
                 }
             }
-            if failed.is_none() {
-                if let Err(err) = py.check_signals() {
+            Ok(Message::Done(Err(payload))) => break Err(internal_error(payload.as_ref())),
+            Ok(Message::Item(item)) if failed.is_none() => {
+                if let Err(err) = on_item(item) {
                     cancel.store(true, Ordering::SeqCst);
                     failed = Some(err);
                 }
             }
+            Ok(Message::Item(_)) | Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                break Err(InternalError::new_err(
+                    "internal error: the solving thread ended without a result",
+                ))
+            }
         }
-    })
+        if failed.is_none() {
+            if let Err(err) = py.check_signals() {
+                cancel.store(true, Ordering::SeqCst);
+                failed = Some(err);
+            }
+        }
+    };
+    // The job has ended (it sent its result, or it is gone): the worker is free.
+    release(worker);
+    result
 }

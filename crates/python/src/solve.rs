@@ -6,6 +6,7 @@
 //! `memory-limit`). Every solution has been checked against the clues by the library.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
@@ -51,9 +52,10 @@ pub fn solve(puzzle: &Bound<'_, PyPuzzle>, args: &SolveArgs) -> PyResult<PySolve
     let py = puzzle.py();
     let shared = puzzle.get().puzzle.clone();
     let solver = Solver::new(args.config.clone());
-    let cancel = AtomicBool::new(false);
-    let outcome = interruptible(py, &cancel, || {
-        solver.solve_cancellable(&shared, &[], &cancel)
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let outcome = interruptible(py, &cancel, move || {
+        solver.solve_cancellable(&shared, &[], &flag)
     })?;
     Ok(PySolveResult {
         puzzle: puzzle.clone().unbind(),
@@ -66,7 +68,7 @@ pub fn deduce(puzzle: &Bound<'_, PyPuzzle>, timeout: Option<Duration>) -> PyResu
     let py = puzzle.py();
     let shared = puzzle.get().puzzle.clone();
     let never = AtomicBool::new(false);
-    let (deduction, elapsed) = interruptible(py, &never, || {
+    let (deduction, elapsed) = interruptible(py, &never, move || {
         let start = Instant::now();
         let deadline = timeout.and_then(|t| start.checked_add(t));
         (deduce_within(&shared, deadline), start.elapsed())
