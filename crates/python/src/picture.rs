@@ -90,7 +90,15 @@ pub fn load(value: &Bound<'_, PyAny>, args: &PictureArgs) -> PyResult<Loaded> {
     };
     if let Ok(text) = value.cast::<PyString>() {
         refuse_palette("a text picture")?;
-        return from_bytes(py, text.to_cow()?.as_bytes(), &options, None);
+        let text = text.to_cow()?;
+        // A string is a picture's text; one that names a file is most likely a mistake.
+        if !text.contains('\n') && std::path::Path::new(text.as_ref()).is_file() {
+            return Err(value_error(format!(
+                "{text:?} is a file's name, and a string is read as a picture's text: pass \
+                 pathlib.Path({text:?}) to read the file"
+            )));
+        }
+        return from_bytes(py, text.as_bytes(), &options, None);
     }
     if let Ok(bytes) = value.cast::<PyBytes>() {
         refuse_palette("a file's content")?;

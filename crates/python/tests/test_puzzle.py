@@ -126,6 +126,8 @@ def test_from_picture_of_files_and_bytes(tmp_path):
     assert p.title == "smallex"
     assert p.rows == [[3], [2, 1], [3], [2], [3]]
     assert nono.Puzzle.from_picture(SMALLEX.encode()).rows == p.rows
+    with pytest.raises(ValueError, match="pass pathlib.Path"):
+        nono.Puzzle.from_picture(str(path))
     png = nono.Puzzle.from_picture(SMALLEX).to_png(cell=8)
     drawn = tmp_path / "sheet.png"
     drawn.write_bytes(png)
