@@ -15,7 +15,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use nonogram_core::{ColourId, ColourSet, Engine, PartialGrid, Picture, Puzzle};
+use nonogram_core::{Cells, ColourId, ColourSet, Engine, PartialGrid, Picture, Puzzle};
 use nonogram_formats::Format;
 
 use crate::errors::{parse_error, value_error};
@@ -118,7 +118,7 @@ pub fn picture_array<'py>(py: Python<'py>, picture: &Picture) -> Bound<'py, PyAr
 /// A partial grid as an `int8` array: the cell's palette index when it is known, -1 when it
 /// may still take several entries (or none, in a contradictory grid).
 pub fn partial_array<'py>(py: Python<'py>, grid: &PartialGrid) -> Bound<'py, PyArray2<i8>> {
-    let (width, height) = (nonogram_core::Cells::width(grid), grid_height(grid));
+    let (width, height) = (grid.width(), grid.height());
     let mut cells = Vec::with_capacity(width * height);
     for r in 0..height {
         for c in 0..width {
@@ -128,10 +128,6 @@ pub fn partial_array<'py>(py: Python<'py>, grid: &PartialGrid) -> Bound<'py, PyA
     Array2::from_shape_vec((height, width), cells)
         .expect("a grid has width × height cells")
         .into_pyarray(py)
-}
-
-fn grid_height(grid: &PartialGrid) -> usize {
-    nonogram_core::Cells::height(grid)
 }
 
 /// A two-dimensional array of integers from anything `numpy.asarray` takes: its shape and its

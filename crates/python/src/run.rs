@@ -64,6 +64,9 @@ type Job = Box<dyn FnOnce() + Send>;
 /// starting a thread (about 30 µs, three times what solving a small puzzle takes).
 struct Worker {
     jobs: mpsc::Sender<Job>,
+    /// The process that started it: a child made by `fork` (`multiprocessing` on Linux)
+    /// inherits this thread-local but not the thread, and must start its own.
+    process: u32,
 }
 
 impl Worker {
@@ -80,7 +83,10 @@ impl Worker {
             .map_err(|e| {
                 InternalError::new_err(format!("cannot start a thread to solve on: {e}"))
             })?;
-        Ok(Worker { jobs })
+        Ok(Worker {
+            jobs,
+            process: std::process::id(),
+        })
     }
 }
 
@@ -94,8 +100,9 @@ thread_local! {
 fn dispatch(job: Job) -> PyResult<Worker> {
     let worker = WORKER.with(|w| w.borrow_mut().take());
     let worker = match worker {
-        Some(worker) => worker,
-        None => Worker::start()?,
+        Some(worker) if worker.process == std::process::id() => worker,
+        // None yet, or a worker of the parent process: its thread is not in this one.
+        _ => Worker::start()?,
     };
     match worker.jobs.send(job) {
         Ok(()) => Ok(worker),

@@ -125,3 +125,19 @@ def test_a_panic_is_an_exception_not_a_crash():
     assert issubclass(nono.InternalError, RuntimeError)
     # The interpreter and the package are still there.
     assert nono.Puzzle([[1]], [[1]]).solve().status == "unique"
+
+
+def test_a_forked_child_solves_too():
+    # multiprocessing forks on Linux: the child inherits this thread's worker, not its thread.
+    import multiprocessing
+
+    puzzle = nono.Puzzle([[1], [2]], [[2], [1]])
+    assert puzzle.solve().status == "unique"
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as pool:
+        statuses = pool.map(solve_status, [puzzle.to_string()] * 2, chunksize=1)
+    assert statuses == ["unique", "unique"]
+
+
+def solve_status(text):
+    return nono.parse(text).solve(timeout=10).status

@@ -3,7 +3,6 @@
 //! the palette's characters in JSON and by its names in sentences.
 
 use nonogram_core::colour::grid::ColourGrid;
-use nonogram_core::explain::colour::colour_name;
 use nonogram_core::explain::{self, ColourContradictionStep, ColourStep};
 use nonogram_core::{ColourId, ColourSet, LineId, Palette, PartialGrid, Puzzle};
 use std::sync::atomic::AtomicBool;
@@ -13,7 +12,6 @@ use nonogram_core::Stop;
 use serde_json::{json, Value};
 
 use super::explain::line_json;
-use crate::report::{cell_name, plural};
 
 /// A colour's character in the palette, as a string (`?` if the palette lacks it).
 fn symbol(palette: &Palette, colour: ColourId) -> String {
@@ -144,36 +142,15 @@ pub fn colour_grid(puzzle: &Puzzle, grid: &PartialGrid) -> Option<ColourGrid> {
 }
 
 impl ColourMistakes {
-    /// One sentence for a person, colours by their names.
+    /// One sentence for a person, colours by their names (the library's sentence).
     pub fn text(&self, palette: &Palette) -> String {
-        match self {
-            ColourMistakes::Puzzle => "the puzzle has no solution".to_string(),
-            ColourMistakes::Cells(cells) => {
-                let listed: Vec<String> = cells
-                    .iter()
-                    .map(|&(r, c, wrong, right)| {
-                        format!(
-                            "{} is {} (the solution has {})",
-                            cell_name((r, c)),
-                            colour_name(palette, wrong),
-                            colour_name(palette, right)
-                        )
-                    })
-                    .collect();
-                format!(
-                    "the grid contradicts the clues: {} wrong: {}",
-                    plural(cells.len(), "cell"),
-                    listed.join(", ")
-                )
-            }
-            ColourMistakes::Line(Some(line)) => {
-                format!("the grid contradicts the clues: {line} can no longer be satisfied")
-            }
-            ColourMistakes::Line(None) => {
-                "the grid contradicts the clues: no solution agrees with its known cells"
-                    .to_string()
-            }
-        }
+        let mistakes = match self {
+            ColourMistakes::Puzzle => explain::Mistakes::Puzzle,
+            ColourMistakes::Cells(cells) => explain::Mistakes::Cells(cells.clone()),
+            ColourMistakes::Line(line) => explain::Mistakes::Line(*line),
+        };
+        let text = mistakes.display(palette).to_string();
+        text
     }
 
     /// The mistake as JSON, colours by their palette characters.
