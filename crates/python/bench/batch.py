@@ -7,11 +7,14 @@ tiny puzzles.
 
 Both sides solve each puzzle on one thread, `--jobs` puzzles at a time, with uniqueness (two
 solutions asked). The batch's time is its whole process: reading the puzzles, solving, writing
-a JSON line a puzzle; `solve_many`'s is the call, which returns a Result object a puzzle.
+a JSON line a puzzle; `solve_many`'s is the call, which returns a Result object a puzzle. Each
+is given as wall-clock time and as processor time (every thread's, user and system): on a
+shared machine the second moves less with what else runs.
 """
 
 import argparse
 import pathlib
+import resource
 import statistics
 import subprocess
 import tempfile
@@ -31,6 +34,12 @@ def per_call(puzzle, calls):
         total.append(time.perf_counter() - start)
         engine.append(result.elapsed)
     return statistics.median(total), statistics.median(engine)
+
+
+def children_cpu():
+    """Processor time of the finished child processes so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main():
@@ -59,9 +68,10 @@ def main():
         bundle = pathlib.Path(tmp) / "random.non"
         bundle.write_text("====\n".join(p.to_string("non") for p in puzzles))
         jobs = ["--jobs", str(args.jobs)] if args.jobs else []
-        batch, many = [], []
+        batch, many, batch_cpu, many_cpu = [], [], [], []
         for run in range(args.runs):
             out = pathlib.Path(tmp) / f"out{run}.jsonl"
+            children = children_cpu()
             start = time.perf_counter()
             subprocess.run(
                 [args.nonogram, "batch", str(bundle), "-o", str(out), "--no-progress", *jobs],
@@ -69,15 +79,20 @@ def main():
                 capture_output=True,
             )
             batch.append(time.perf_counter() - start)
+            batch_cpu.append(children_cpu() - children)
+            cpu = time.process_time()
             start = time.perf_counter()
             results = nono.solve_many(puzzles, jobs=args.jobs)
             many.append(time.perf_counter() - start)
+            many_cpu.append(time.process_time() - cpu)
             lines = out.read_text().count("\n")
             assert lines == len(results) == args.count
-            print(f"run {run + 1}: batch {batch[-1]:.2f} s, solve_many {many[-1]:.2f} s")
-    b, m = statistics.median(batch), statistics.median(many)
-    print(f"\n{args.count} random 30x30, median of {args.runs}: batch {b:.2f} s, "
-          f"solve_many {m:.2f} s, ratio {m / b:.2f}")
+            print(f"run {run + 1}: batch {batch[-1]:.2f} s ({batch_cpu[-1]:.2f} s cpu), "
+                  f"solve_many {many[-1]:.2f} s ({many_cpu[-1]:.2f} s cpu)")
+    for what, b, m in (("wall", batch, many), ("cpu", batch_cpu, many_cpu)):
+        b, m = statistics.median(b), statistics.median(m)
+        print(f"{args.count} random 30x30, {what}, median of {args.runs}: batch {b:.2f} s, "
+              f"solve_many {m:.2f} s, ratio {m / b:.2f}")
 
 
 if __name__ == "__main__":
