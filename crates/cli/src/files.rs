@@ -7,6 +7,7 @@ use nonogram_core::Puzzle;
 
 use crate::cli::{Input, OutFile, ReadOptions};
 use crate::error::CliError;
+use crate::whole::{self, WholeError};
 
 /// The puzzles of one input, with what is needed to report on them.
 #[derive(Debug)]
@@ -151,33 +152,44 @@ impl Write for Destination<'_> {
     }
 }
 
-/// Refuses to go on if the `-o` file exists and `--force` was not given: checked before any
-/// work, so that a long solve is not wasted on an output that cannot be written. (The write
-/// itself checks again, atomically.)
+/// Refuses to go on if the `-o` file cannot be written: it exists and `--force` was not given,
+/// or it is not a regular file (see [`crate::whole`]). Checked before any work, so that a long
+/// solve is not wasted on an output that cannot be written. (The write itself checks again,
+/// atomically.)
 pub fn check_writable(out: &OutFile) -> Result<(), CliError> {
     match out.path() {
-        Some(path) if !out.force && path.symlink_metadata().is_ok() => {
-            Err(CliError::WouldOverwrite(path.to_path_buf()))
-        }
-        _ => Ok(()),
+        Some(path) => check_target(path, out.force),
+        None => Ok(()),
     }
 }
 
-/// Writes `contents` to `path` whole or not at all, never replacing an existing file without
-/// `force` ([`nonogram_formats::write_whole`]).
+/// Refuses to go on if `path` cannot be written (with `force`: replaced): the check of
+/// [`check_writable`] for any file a command writes.
+pub fn check_target(path: &Path, force: bool) -> Result<(), CliError> {
+    whole::target(path, force)
+        .map(drop)
+        .map_err(|e| output_error(path, e))
+}
+
+/// Writes `contents` to `path` whole or not at all, following a symbolic link, keeping the
+/// replaced file's permissions, never replacing an existing file without `force` nor anything
+/// but a regular file ([`whole::write_whole`]).
 pub fn write_whole(path: &Path, contents: &[u8], force: bool) -> Result<(), CliError> {
-    nonogram_formats::write_whole(path, contents, force).map_err(|e| match e {
-        nonogram_formats::WholeError::Exists => CliError::WouldOverwrite(path.to_path_buf()),
-        nonogram_formats::WholeError::Io { action, source } => CliError::Io {
+    whole::write_whole(path, contents, force).map_err(|e| output_error(path, e))
+}
+
+/// The command's error for a file that could not be written.
+pub fn output_error(path: &Path, error: WholeError) -> CliError {
+    match error {
+        WholeError::Exists => CliError::WouldOverwrite(path.to_path_buf()),
+        WholeError::Io { action, source } => CliError::Io {
             action,
             path: path.to_path_buf(),
             source,
         },
-        // New kinds say what they are.
-        other => CliError::Io {
-            action: "write it",
+        source => CliError::NotWritable {
             path: path.to_path_buf(),
-            source: io::Error::other(other.to_string()),
+            source,
         },
-    })
+    }
 }

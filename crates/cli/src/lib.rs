@@ -19,3 +19,7 @@ pub mod picture;
 pub mod report;
 pub mod serve;
 pub mod terminal;
+
+/// Writing files whole or not at all: the library's rules (`nonogram_formats::whole`), which
+/// every file the command writes follows.
+pub use nonogram_formats::whole;

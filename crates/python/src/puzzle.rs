@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyFileExistsError, PyTypeError};
+use pyo3::exceptions::{PyFileExistsError, PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
@@ -480,7 +480,19 @@ impl PyPuzzle {
                 path.display().to_string(),
             )),
             WholeError::Io { source, .. } => os_error(&path, &source),
-            other => value_error(format!("{}: {other}", path.display())),
+            // `OSError(errno, strerror, filename)`: a directory is an `IsADirectoryError`, a
+            // link to nothing a `FileNotFoundError`, a pipe or a device a plain `OSError`.
+            refused => {
+                let errno = match &refused {
+                    WholeError::NotAFile {
+                        kind: "a directory",
+                        ..
+                    } => 21,
+                    WholeError::DanglingLink { .. } => 2,
+                    _ => 0,
+                };
+                PyOSError::new_err((errno, refused.to_string(), path.display().to_string()))
+            }
         })
     }
 

@@ -1,9 +1,11 @@
 //! The subcommands, one module each, and the one place that dispatches to them.
 
 pub mod batch;
+pub mod completions;
 pub mod convert;
 pub mod explain;
 pub mod make;
+pub mod man;
 pub mod patterns;
 pub mod render;
 pub mod solve;
@@ -22,5 +24,7 @@ pub fn run(command: Command) -> Result<Exit, CliError> {
         Command::Explain(args) => explain::run(args),
         Command::Render(args) => render::run(args),
         Command::Serve(args) => crate::serve::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     }
 }

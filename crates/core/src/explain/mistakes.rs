@@ -20,6 +20,10 @@ use crate::explain::{ContradictionStep, Explainer, Step};
 use crate::grid::Grid;
 use crate::solve::{Config, Given, Solver, Status, Stop};
 
+/// How many cells a sentence lists before it says "and N more": enough to find them on the
+/// grid, few enough for a line or two (a grid can have hundreds of wrong cells).
+pub const LISTED_CELLS: usize = 12;
+
 /// Why no solution agrees with a partial grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mistakes {
@@ -34,8 +38,8 @@ pub enum Mistakes {
 }
 
 impl Mistakes {
-    /// The mistake as one sentence, cells counted from 1 and colours named by `palette` (the
-    /// puzzle's; `filled` and `empty` in black and white).
+    /// The mistake as one sentence, cells counted from 1 (the first [`LISTED_CELLS`] of them)
+    /// and colours named by `palette` (the puzzle's; `filled` and `empty` in black and white).
     pub fn display<'a>(&'a self, palette: &'a Palette) -> impl fmt::Display + 'a {
         DisplayMistakes {
             mistakes: self,
@@ -65,6 +69,7 @@ impl fmt::Display for DisplayMistakes<'_> {
             Mistakes::Cells(cells) => {
                 let listed: Vec<String> = cells
                     .iter()
+                    .take(LISTED_CELLS)
                     .map(|&(r, c, wrong, right)| {
                         format!(
                             "(r{},c{}) is {} (the solution has {})",
@@ -81,7 +86,11 @@ impl fmt::Display for DisplayMistakes<'_> {
                     "the grid contradicts the clues: {n} cell{} wrong: {}",
                     if n == 1 { "" } else { "s" },
                     listed.join(", ")
-                )
+                )?;
+                if n > LISTED_CELLS {
+                    write!(f, " and {} more", n - LISTED_CELLS)?;
+                }
+                Ok(())
             }
             Mistakes::Line(Some(line)) => write!(
                 f,
@@ -223,6 +232,25 @@ mod tests {
             Err(stop) => assert_eq!(stop, Stop::Cancelled),
             Ok(found) => assert_eq!(found, Some(Mistakes::Cells(vec![(0, 0, id(1), id(0))]))),
         }
+    }
+
+    /// A grid with hundreds of wrong cells gets a sentence of a line or two, not of thousands
+    /// of characters.
+    #[test]
+    fn long_lists_of_wrong_cells_are_cut() {
+        let cells = (0..451).map(|i| (i / 30, i % 30, id(1), id(0))).collect();
+        let text = Mistakes::Cells(cells)
+            .display(&Palette::black_and_white())
+            .to_string();
+        assert!(
+            text.starts_with("the grid contradicts the clues: 451 cells wrong: (r1,c1) is filled"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("(r1,c12) is filled (the solution has empty) and 439 more"),
+            "{text}"
+        );
+        assert!(text.len() < 600, "{text}");
     }
 
     #[test]
