@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use nonogram_core::make::{check_picture_cancellable, Check, MakeConfig};
-use nonogram_core::{Picture, Status};
+use nonogram_core::{ColourId, Picture, Status};
 
 use crate::convert;
 use crate::convert::picture_array;
@@ -22,8 +22,8 @@ use crate::run::interruptible;
 ///
 /// :attr:`status` is ``unique`` when solving the clues gives the picture back and nothing
 /// else, ``multiple`` when other pictures fit the clues too (then :attr:`differing_cells`
-/// shows where, and :attr:`givens` and :attr:`flips` are fixes), ``unknown`` or ``solved``
-/// when the time limit came first.
+/// shows where, and :attr:`givens`, :attr:`flips` and :attr:`flip_pairs` are fixes),
+/// ``unknown`` or ``solved`` when the time limit came first.
 #[pyclass(frozen, module = "nono", name = "Made")]
 #[derive(Debug)]
 pub struct PyMade {
@@ -34,14 +34,18 @@ pub struct PyMade {
 
 /// Makes a puzzle from a picture, as ``nonogram make`` does: the clues, a uniqueness verdict
 /// and, when the picture is not the only solution, suggestions: cells to give away
-/// (:attr:`Made.givens`, checked to make the solution unique) and single-cell changes of the
-/// picture (:attr:`Made.flips`, each checked to make its own puzzle unique).
+/// (:attr:`Made.givens`, checked to make the solution unique; :attr:`Made.puzzle_with_givens`
+/// is the puzzle that gives them), single-cell changes of the picture (:attr:`Made.flips`,
+/// each checked to make its own puzzle unique) and, when no single change works, pairs of
+/// changes (:attr:`Made.flip_pairs`, checked the same way).
 ///
 /// ``picture`` and the options are those of :meth:`Puzzle.from_picture`; ``timeout`` (in
 /// seconds, 10 by default) covers the whole check, suggestions included; ``threads`` is how
-/// many threads each solve may use (0: one per core).
+/// many threads each solve may use (0: one per core); ``givens=False`` skips the search for
+/// givens, as ``nonogram make`` does for a format that cannot store them (only ``json`` and
+/// ``tatham`` can).
 #[pyfunction]
-#[pyo3(signature = (picture, *, colours=1, threshold=128, invert=false, size=None, palette=None, title=None, timeout=Some(10.0), threads=0))]
+#[pyo3(signature = (picture, *, colours=1, threshold=128, invert=false, size=None, palette=None, title=None, timeout=Some(10.0), threads=0, givens=true))]
 #[allow(clippy::too_many_arguments)]
 pub fn make(
     py: Python<'_>,
@@ -54,11 +58,13 @@ pub fn make(
     title: Option<String>,
     timeout: Option<f64>,
     threads: i64,
+    givens: bool,
 ) -> PyResult<PyMade> {
     let config = MakeConfig {
         // None is no limit.
         timeout: convert::seconds(timeout)?.unwrap_or(std::time::Duration::MAX),
         threads: convert::threads("threads", threads)?,
+        givens,
         ..MakeConfig::default()
     };
     let args = PictureArgs {
@@ -134,6 +140,7 @@ impl PyMade {
 
     /// Cells to give away, ``(row, col, value)`` (value 1 filled, 0 empty, or a palette
     /// index), found greedily; :attr:`givens_verified` says whether they were proved enough.
+    /// Empty when the picture is unique, or with ``make(..., givens=False)``.
     #[getter]
     fn givens(&self) -> Cells3 {
         self.check
@@ -149,6 +156,20 @@ impl PyMade {
         self.check.givens_verified
     }
 
+    /// The puzzle giving the cells of :attr:`givens` (write it as ``json`` or ``tatham``,
+    /// the formats that store givens), or None when no givens were offered.
+    #[getter]
+    fn puzzle_with_givens(&self, py: Python<'_>) -> PyResult<Option<PyPuzzle>> {
+        if self.check.givens.is_empty() {
+            return Ok(None);
+        }
+        let puzzle = (*self.puzzle.bind(py).get().puzzle).clone();
+        let given = puzzle
+            .with_givens(self.check.givens.clone())
+            .map_err(|e| crate::errors::value_error(e.to_string()))?;
+        Ok(Some(PyPuzzle::new_from(given)))
+    }
+
     /// Single-cell changes of the picture, ``(row, col, new value)``, each checked to make
     /// the changed picture the only solution of its own clues.
     #[getter]
@@ -157,6 +178,19 @@ impl PyMade {
             .flips
             .iter()
             .map(|&(r, c, colour)| (r, c, colour.index()))
+            .collect()
+    }
+
+    /// Pairs of changes of the picture, each ``((row, col, new value), (row, col, new
+    /// value))``, each pair checked to make the picture with both changes the only solution
+    /// of its own clues; looked for only when no single change (:attr:`flips`) works.
+    #[getter]
+    fn flip_pairs(&self) -> Vec<((usize, usize, usize), (usize, usize, usize))> {
+        let cell = |(r, c, colour): (usize, usize, ColourId)| (r, c, colour.index());
+        self.check
+            .flip_pairs
+            .iter()
+            .map(|&[first, second]| (cell(first), cell(second)))
             .collect()
     }
 
@@ -206,7 +240,7 @@ impl PyMade {
         );
         if self.check.status == Status::Multiple {
             text.push_str(&format!(
-                ", {} differing cells, {} givens{}, {} flips",
+                ", {} differing cells, {} givens{}, {} flips, {} flip pairs",
                 self.check.differing_cells.len(),
                 self.check.givens.len(),
                 if self.check.givens_verified {
@@ -214,7 +248,8 @@ impl PyMade {
                 } else {
                     ""
                 },
-                self.check.flips.len()
+                self.check.flips.len(),
+                self.check.flip_pairs.len()
             ));
         }
         text.push('>');

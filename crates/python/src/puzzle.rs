@@ -11,7 +11,7 @@ use pyo3::exceptions::{PyFileExistsError, PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
-use nonogram_core::{Clue, Colour, ColourId, Palette, Puzzle, Rgb, Run};
+use nonogram_core::{Clue, Colour, ColourId, Given, Palette, Puzzle, Rgb, Run};
 use nonogram_formats::{Format, WholeError};
 
 use crate::convert::{self, complete_picture, partial_grid, picture_array};
@@ -297,7 +297,8 @@ fn colour_of(value: &Bound<'_, PyAny>, palette: &Palette, line: &str) -> PyResul
 ///            palette=["white", "red", "blue"])
 ///
 /// Clues that cannot all be satisfied still make a puzzle (solving it says why it has no
-/// solution). Puzzles are immutable and can be solved from several threads at once.
+/// solution). ``givens`` states cells the puzzle gives (see :attr:`givens`). Puzzles are
+/// immutable and can be solved from several threads at once.
 #[pyclass(frozen, module = "nono", name = "Puzzle")]
 #[derive(Debug)]
 pub struct PyPuzzle {
@@ -333,12 +334,13 @@ fn clue_lists(py: Python<'_>, puzzle: &Puzzle, clues: &[Clue]) -> PyResult<Py<Py
 #[pymethods]
 impl PyPuzzle {
     #[new]
-    #[pyo3(signature = (rows, cols, palette=None, title=None))]
+    #[pyo3(signature = (rows, cols, palette=None, title=None, givens=None))]
     fn new(
         rows: &Bound<'_, PyAny>,
         cols: &Bound<'_, PyAny>,
         palette: Option<&Bound<'_, PyAny>>,
         title: Option<String>,
+        givens: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPuzzle> {
         let palette = match palette.filter(|p| !p.is_none()) {
             Some(p) => palette_of(p)?,
@@ -349,7 +351,35 @@ impl PyPuzzle {
         let mut puzzle = Puzzle::with_palette(palette, row_clues, col_clues)
             .map_err(|e| value_error(e.to_string()))?;
         puzzle.metadata.title = title;
+        if let Some(givens) = givens.filter(|g| !g.is_none()) {
+            puzzle = with_givens(puzzle, givens)?;
+        }
         Ok(PyPuzzle::new_from(puzzle))
+    }
+
+    /// The cells the puzzle gives (some puzzles print a few cells in the grid to make their
+    /// picture the only solution): an ``int8`` array as :meth:`deduce`'s grid, -1 where a cell
+    /// is not given, else its value (0 and 1, or a palette index); None when the puzzle gives
+    /// no cell. Every solution agrees with them; formats that cannot store them (all but
+    /// ``json`` and ``tatham``) refuse to write the puzzle rather than drop them.
+    #[getter]
+    fn givens<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyAny>> {
+        (!self.puzzle.givens().is_empty())
+            .then(|| convert::partial_array(py, &self.puzzle.given_grid()).into_any())
+    }
+
+    /// The same puzzle giving the cells of ``givens`` (replacing any it gave; None for none):
+    /// an array (-1 where a cell is not given, else 0 and 1 or a palette index) or text (rows
+    /// of ``#``, ``.`` and ``?``, or the palette's characters), as :meth:`hint` takes grids.
+    /// Givens the clues cannot agree with make a puzzle without a solution, as in a file.
+    fn with_givens(&self, givens: Option<&Bound<'_, PyAny>>) -> PyResult<PyPuzzle> {
+        let puzzle = (*self.puzzle).clone();
+        Ok(PyPuzzle::new_from(match givens.filter(|g| !g.is_none()) {
+            Some(givens) => with_givens(puzzle, givens)?,
+            None => puzzle
+                .with_givens(Vec::new())
+                .map_err(|e| value_error(e.to_string()))?,
+        }))
     }
 
     /// The puzzle whose solution is a picture (the notebook's ``pic2gram``), that picture kept
@@ -616,6 +646,11 @@ impl PyPuzzle {
         if !p.is_black_and_white() {
             text.push_str(&format!(", {} colours", p.palette().len() - 1));
         }
+        match p.givens().len() {
+            0 => {}
+            1 => text.push_str(", 1 given"),
+            n => text.push_str(&format!(", {n} givens")),
+        }
         if let Some(title) = &p.metadata.title {
             text.push_str(&format!(" {title:?}"));
         }
@@ -636,6 +671,23 @@ impl PyPuzzle {
             .map_err(|e| value_error(e.to_string()))?;
         Ok((parse, (json, "json")))
     }
+}
+
+/// `puzzle` giving the known cells of `givens` (an array or text, as [`partial_grid`] reads
+/// grids), replacing any it gave.
+fn with_givens(puzzle: Puzzle, givens: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
+    let grid = partial_grid(&puzzle, givens)?;
+    let mut cells = Vec::new();
+    for row in 0..puzzle.height() {
+        for col in 0..puzzle.width() {
+            if let Some(colour) = grid.get(row, col).only() {
+                cells.push(Given { row, col, colour });
+            }
+        }
+    }
+    puzzle
+        .with_givens(cells)
+        .map_err(|e| value_error(e.to_string()))
 }
 
 /// The format an output file's extension names (among the writable ones).
