@@ -299,6 +299,31 @@ def test_write_never_replaces_without_force(tmp_path, smallex):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["any.name", "smallex.non"]
 
 
+def test_write_follows_links_keeps_modes_and_refuses_what_is_not_a_file(tmp_path, smallex):
+    # The command line's rules (nonogram_formats::whole): one implementation for both.
+    real = tmp_path / "real.non"
+    real.write_text("old")
+    real.chmod(0o600)
+    link = tmp_path / "link.non"
+    link.symlink_to("real.non")
+    with pytest.raises(FileExistsError):
+        smallex.write(link)
+    smallex.write(link, force=True)
+    assert link.is_symlink() and nono.read(real) == smallex
+    assert real.stat().st_mode & 0o777 == 0o600
+    dangling = tmp_path / "dangling.non"
+    dangling.symlink_to("nowhere.non")
+    with pytest.raises(FileNotFoundError, match="symbolic link to nowhere.non"):
+        smallex.write(dangling, force=True)
+    assert not (tmp_path / "nowhere.non").exists()
+    folder = tmp_path / "folder.non"
+    folder.mkdir()
+    with pytest.raises(IsADirectoryError, match="not a regular file"):
+        smallex.write(folder, force=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "dangling.non", "folder.non", "link.non", "real.non"]
+
+
 def test_puzzles_compare_and_pickle(smallex, colour_puzzle):
     assert smallex == nono.Puzzle.from_picture(SMALLEX)
     assert smallex != colour_puzzle
