@@ -93,8 +93,11 @@ pub fn make(
     })
 }
 
+/// A cell and a value: `(row, col, palette index)`.
+type Cell3 = (usize, usize, usize);
+
 /// `(row, col, palette index)` triples.
-type Cells3 = Vec<(usize, usize, usize)>;
+type Cells3 = Vec<Cell3>;
 
 #[pymethods]
 impl PyMade {
@@ -185,8 +188,8 @@ impl PyMade {
     /// value))``, each pair checked to make the picture with both changes the only solution
     /// of its own clues; looked for only when no single change (:attr:`flips`) works.
     #[getter]
-    fn flip_pairs(&self) -> Vec<((usize, usize, usize), (usize, usize, usize))> {
-        let cell = |(r, c, colour): (usize, usize, ColourId)| (r, c, colour.index());
+    fn flip_pairs(&self) -> Vec<(Cell3, Cell3)> {
+        let cell = |(r, c, colour): (usize, usize, ColourId)| -> Cell3 { (r, c, colour.index()) };
         self.check
             .flip_pairs
             .iter()
