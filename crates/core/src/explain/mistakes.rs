@@ -10,7 +10,7 @@
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use nonogram_model::{ColourId, LineId, Palette, PartialGrid, Puzzle};
 
@@ -19,6 +19,7 @@ use crate::explain::{ColourContradictionStep, ColourExplainer, ColourStep};
 use crate::explain::{ContradictionStep, Explainer, Step};
 use crate::grid::Grid;
 use crate::solve::{Config, Given, Solver, Status, Stop};
+use crate::Instant;
 
 /// How many cells a sentence lists before it says "and N more": enough to find them on the
 /// grid, few enough for a line or two (a grid can have hundreds of wrong cells).
