@@ -27,6 +27,7 @@
 //! and empty), [`ColourExplainer`] gives them as they are.
 
 pub mod colour;
+pub mod mistakes;
 mod step;
 
 use std::collections::VecDeque;
@@ -35,6 +36,7 @@ use web_time::Instant;
 pub use colour::{
     ColourContradictionStep, ColourGuessStep, ColourLineStep, ColourProbeStep, ColourStep,
 };
+pub use mistakes::{mistakes_within, Mistakes, LISTED_CELLS};
 pub use step::{
     cell_list, cell_word, compress_ranges, ContradictionStep, Difficulty, GuessStep, LineStep,
     ProbeStep, Step,
