@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use nonogram_core::Puzzle;
 
-use crate::options::{Input, OutFile, ReadOptions};
 use crate::error::CliError;
+use crate::options::{Input, OutFile, ReadOptions};
 use crate::whole::{self, WholeError};
 
 /// The puzzles of one input, with what is needed to report on them.

@@ -35,8 +35,8 @@ use nonogram_formats::Format;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::options::{FormatNames, SolveOptions};
 use crate::error::{CliError, Exit};
+use crate::options::{FormatNames, SolveOptions};
 use crate::report::json::Record;
 use crate::report::{plural, Report};
 

@@ -9,9 +9,9 @@ use std::path::PathBuf;
 use nonogram_core::Puzzle;
 use nonogram_formats::Format;
 
-use crate::options::{format_names, FormatNames, OutFile, ReadOptions};
 use crate::error::{CliError, Exit};
 use crate::files;
+use crate::options::{format_names, FormatNames, OutFile, ReadOptions};
 
 /// Arguments of `nonogram convert`.
 #[derive(Debug, clap::Args)]

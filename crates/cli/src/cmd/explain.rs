@@ -15,9 +15,9 @@ use nonogram_core::explain::{Difficulty, Explainer, Step};
 use nonogram_core::{Grid, Puzzle};
 use serde_json::json;
 
-use crate::options::{Input, OutFile};
 use crate::error::{CliError, Exit};
 use crate::files::{self, Destination};
+use crate::options::{Input, OutFile};
 use crate::report::explain::{mistakes_within, rating_json, step_json};
 use crate::report::plural;
 use crate::terminal::Style;

@@ -9,9 +9,9 @@ use nonogram_core::patterns::{approximate, pattern_string, PatternSet, PuzzleCou
 use nonogram_core::{Cell, Clue};
 use nonogram_formats::Format;
 
-use crate::options::{parse_puzzle_number, FormatNames, ReadOptions};
 use crate::error::{CliError, Exit};
 use crate::files::{self, Loaded};
+use crate::options::{parse_puzzle_number, FormatNames, ReadOptions};
 use crate::report::plural;
 use crate::report::sheet::SheetKind;
 

@@ -6,9 +6,9 @@
 use nonogram_core::{CellRows, Cells, Puzzle};
 use nonogram_render::{render_haskell, render_notebook, CellStyle, SheetOptions, TextStyle};
 
-use crate::options::{Choices, Input, OutFile, SolveOptions};
 use crate::error::{CliError, Exit};
 use crate::files;
+use crate::options::{Choices, Input, OutFile, SolveOptions};
 use crate::report::sheet::{self, SheetKind};
 use crate::report::text::status_line;
 use crate::report::{Report, ReportExit};

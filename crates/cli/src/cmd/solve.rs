@@ -10,9 +10,9 @@ use std::path::PathBuf;
 
 use nonogram_render::SheetOptions;
 
-use crate::options::{Choices, OutFile, ReadOptions, SolveOptions};
 use crate::error::{CliError, Exit};
 use crate::files::{self, Destination, Loaded};
+use crate::options::{Choices, OutFile, ReadOptions, SolveOptions};
 use crate::report::json::Record;
 use crate::report::sheet::{self, SheetKind};
 use crate::report::text::{status_line, TextPrinter};

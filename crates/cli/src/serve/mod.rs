@@ -43,8 +43,8 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 
-use crate::options::parse_seconds;
 use crate::error::{CliError, Exit};
+use crate::options::parse_seconds;
 
 /// Arguments of `nonogram serve`.
 #[derive(Debug, clap::Args)]

@@ -14,10 +14,8 @@ use std::time::Duration;
 
 use nonogram_model::{ColourId, LineId, Palette, PartialGrid, Puzzle};
 
-use crate::colour::grid::ColourGrid;
-use crate::explain::{ColourContradictionStep, ColourExplainer, ColourStep};
-use crate::explain::{ContradictionStep, Explainer, Step};
-use crate::grid::Grid;
+use crate::explain::{ColourContradictionStep, ColourStep, Narrator};
+use crate::kind::{BlackWhite, Coloured, GridOps, Kind};
 use crate::solve::{Config, Given, Solver, Status, Stop};
 use crate::Instant;
 
@@ -160,27 +158,26 @@ pub fn mistakes_within(
 /// The line that line solving finds unsatisfiable from `grid`, if its first step is that.
 fn unsatisfiable_line(puzzle: &Puzzle, grid: &PartialGrid) -> Option<LineId> {
     if puzzle.is_black_and_white() {
-        let mut start = Grid::new(width(grid), height(grid));
-        for r in 0..height(grid) {
-            for c in 0..width(grid) {
-                // Two values of one cell are impossible in a partial grid of one entry each.
-                start
-                    .set(r, c, nonogram_model::Cells::cell(grid, r, c))
-                    .ok()?;
-            }
-        }
-        match Explainer::from_grid(puzzle, start).next() {
-            Some(Step::Contradiction(ContradictionStep::Line { line, .. })) => Some(line),
-            _ => None,
-        }
+        first_broken_line::<BlackWhite>(puzzle, grid)
     } else {
-        let start = ColourGrid::from_cells(grid, puzzle.palette().len())?;
-        match ColourExplainer::from_grid(puzzle, start).next() {
-            Some(ColourStep::Contradiction(ColourContradictionStep::Line { line, .. })) => {
-                Some(line)
-            }
-            _ => None,
+        first_broken_line::<Coloured>(puzzle, grid)
+    }
+}
+
+/// [`unsatisfiable_line`] for one kind of puzzle: the explainer's first step from `grid`.
+fn first_broken_line<K: Kind>(puzzle: &Puzzle, grid: &PartialGrid) -> Option<LineId> {
+    let mut start = K::Grid::blank(puzzle);
+    for r in 0..height(grid) {
+        for c in 0..width(grid) {
+            // A cell of the partial grid with no entry left: no grid to explain from.
+            start
+                .narrow(r, c, nonogram_model::Cells::options(grid, r, c))
+                .ok()?;
         }
+    }
+    match Narrator::<K>::from_grid(puzzle, start).next() {
+        Some(ColourStep::Contradiction(ColourContradictionStep::Line { line, .. })) => Some(line),
+        _ => None,
     }
 }
 

@@ -598,7 +598,10 @@ mod tests {
             .unwrap();
         let explanation = explain(&puzzle);
         let rating = explanation.difficulty;
-        assert!(matches!(rating, Difficulty::LineSolvable { .. }), "{rating:?}");
+        assert!(
+            matches!(rating, Difficulty::LineSolvable { .. }),
+            "{rating:?}"
+        );
         assert_eq!(explanation.grid.to_picture(), Some(pic));
         let mut wrong = Grid::new(2, 2);
         wrong.set(0, 0, Cell::Empty).unwrap();
