@@ -23,6 +23,7 @@
 //! - [`marginals`]: each cell's chance of being filled, by weighted pattern shares and belief
 //!   propagation over the lines (what orders the learner's first decisions);
 //! - [`generate`]: seeded random puzzles for tests and benchmarks;
+//! - [`generator`]: puzzles on demand: unique, of a chosen size, difficulty and palette;
 //! - `termination`: deadlines and cancellation flags, polled by the engines.
 //!
 //! A contradiction is a value, not an error: everything that can discover one returns
@@ -36,6 +37,7 @@ pub mod colour;
 pub mod engine;
 pub mod explain;
 pub mod generate;
+pub mod generator;
 pub mod grid;
 pub mod line;
 pub mod make;

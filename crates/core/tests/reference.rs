@@ -619,3 +619,40 @@ fn colour_engines_agree_on_larger_puzzles() {
     }
     assert!(ambiguous >= 30, "only {ambiguous} ambiguous puzzles");
 }
+
+/// Generated puzzles are unique by brute force, not only by the solver the generator asks:
+/// every level, every style, black and white and colour, on grids small enough to enumerate.
+/// (Hard puzzles need larger grids than the reference can enumerate; the generator's own
+/// tests check those with the solver.)
+#[test]
+fn generated_puzzles_are_unique_by_brute_force() {
+    use nonogram_core::generator::{generate, GeneratorConfig, Level, Style};
+    let mut checked = 0;
+    for style in Style::ALL {
+        for (width, height, colours, level) in [
+            (6, 6, 1, Level::Easy),
+            (7, 6, 1, Level::Medium),
+            (6, 7, 1, Level::Any),
+            (5, 5, 2, Level::Easy),
+            (5, 4, 3, Level::Any),
+        ] {
+            for seed in 0..3 {
+                let config = GeneratorConfig {
+                    width,
+                    height,
+                    colours,
+                    level,
+                    style,
+                    seed,
+                    ..GeneratorConfig::default()
+                };
+                let generated = generate(&config, 0).unwrap_or_else(|e| panic!("{config:?}: {e}"));
+                let all = brute_force(&generated.puzzle);
+                assert_eq!(all, std::slice::from_ref(&generated.picture), "{config:?}");
+                assert_eq!(generated.puzzle.palette().len(), colours + 1);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 45);
+}
