@@ -1,6 +1,6 @@
 //! The one table of formats: each format's name, aliases, file extensions, description and
 //! abilities. [`Format::ALL`], [`Format::from_name`], [`Format::extension`],
-//! [`Format::is_writable`], the detection by extension and the README's list of formats all
+//! [`Format::is_writable`], the detection by extension and the list in `docs/formats.md` all
 //! come from [`TABLE`], so adding a format is adding a row (and its reader).
 
 use std::fmt;
@@ -309,7 +309,8 @@ impl fmt::Display for Format {
     }
 }
 
-/// The formats as a Markdown table: the list in the README is this, verbatim (a test checks).
+/// The formats as a Markdown table: the list in `docs/formats.md` is this, verbatim (a test
+/// checks).
 pub fn markdown_table() -> String {
     let mut out = String::from(
         "| name (aliases) | what | extensions | read | write | colour | many a file |\n\

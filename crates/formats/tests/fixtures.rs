@@ -141,15 +141,15 @@ fn writers_match_golden_files() {
     }
 }
 
-/// The README's list of formats is `markdown_table()`, verbatim: one table, not a second copy
-/// to keep in step by hand.
+/// The list of formats in `docs/formats.md` is `markdown_table()`, verbatim: one table, not a
+/// second copy to keep in step by hand.
 #[test]
-fn readme_lists_the_format_table() {
-    let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
-    let readme = std::fs::read_to_string(readme).unwrap();
+fn docs_list_the_format_table() {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/formats.md");
+    let doc = std::fs::read_to_string(doc).unwrap();
     let table = nonogram_formats::markdown_table();
     assert!(
-        readme.contains(&table),
-        "README.md's format table differs from the format table; it should read:\n{table}"
+        doc.contains(&table),
+        "docs/formats.md's format table differs from the format table; it should read:\n{table}"
     );
 }
