@@ -3,6 +3,7 @@
 pub mod batch;
 pub mod convert;
 pub mod explain;
+pub mod generate;
 pub mod make;
 pub mod patterns;
 pub mod render;
@@ -20,6 +21,7 @@ pub fn run(command: Command) -> Result<Exit, CliError> {
         Command::Patterns(args) => patterns::run(args),
         Command::Make(args) => make::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Generate(args) => generate::run(args),
         Command::Render(args) => render::run(args),
         Command::Serve(args) => crate::serve::run(args),
     }

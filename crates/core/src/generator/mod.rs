@@ -287,6 +287,12 @@ pub enum GenerateError {
     Density(f64),
     /// The time limit ran out before a puzzle was found.
     TimeLimit {
+        /// The level asked for.
+        level: Level,
+        /// The width asked for.
+        width: usize,
+        /// The height asked for.
+        height: usize,
         /// The limit.
         limit: Duration,
         /// How many pictures were drawn.
@@ -315,15 +321,29 @@ impl fmt::Display for GenerateError {
                 "density {d} is out of range: give a share of cells strictly between 0 and 1"
             ),
             GenerateError::TimeLimit {
+                level,
+                width,
+                height,
                 limit,
                 pictures,
-                judged,
-            } => write!(
-                f,
-                "no puzzle found within the time limit ({} s): {pictures} pictures drawn, \
-                 {judged} judged",
-                limit.as_secs_f64()
-            ),
+                ..
+            } => {
+                let what = match level {
+                    Level::Any => "unique".to_string(),
+                    level => level.to_string(),
+                };
+                write!(
+                    f,
+                    "no {what} {width}x{height} puzzle found within the time limit ({} s; {} \
+                     tried)",
+                    limit.as_secs_f64(),
+                    if *pictures == 1 {
+                        "1 picture".to_string()
+                    } else {
+                        format!("{pictures} pictures")
+                    }
+                )
+            }
             GenerateError::Cancelled => f.write_str("cancelled"),
         }
     }
@@ -379,6 +399,9 @@ pub fn generate_cancellable(
         }
         Err(Interrupt::Cancelled) => Err(GenerateError::Cancelled),
         Err(Interrupt::TimeLimit) => Err(GenerateError::TimeLimit {
+            level: config.level,
+            width: config.width,
+            height: config.height,
             limit: config.timeout.unwrap_or(Duration::MAX),
             pictures,
             judged,
