@@ -173,8 +173,8 @@ fn bad_requests_are_refused() {
     }
 }
 
-/// A 5×5 puzzle never needs search (none was found in minutes): the request ends at the time
-/// limit, and says so.
+/// No 5×5 puzzle that needs search was found in minutes: the request ends at the time limit,
+/// and says so.
 #[test]
 fn an_impossible_request_ends_at_the_time_limit() {
     for limit in [Duration::ZERO, Duration::from_millis(300)] {
@@ -195,7 +195,7 @@ fn an_impossible_request_ends_at_the_time_limit() {
         }
         assert!(
             err.to_string()
-                .starts_with("no puzzle found within the time limit"),
+                .starts_with("no hard 5x5 puzzle found within the time limit ("),
             "{err}"
         );
     }
