@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Runs every benchmark of BENCHMARKS.md, ours beside nonogrid when it is installed
-# (`cargo install nonogrid --features xml,sat`), and beside nonosolve and hugi when
-# NONOGRAM_BENCH_NONOSOLVE and NONOGRAM_BENCH_HUGI name their binaries (built by you, outside the
-# repository; see crates/bench/src/peer.rs). Usage:
+# Runs every benchmark of the sessions' log (docs/benchmarks-history.md), ours beside nonogrid
+# when it is installed (`cargo install nonogrid --features xml,sat`), and beside nonosolve and
+# hugi when NONOGRAM_BENCH_NONOSOLVE and NONOGRAM_BENCH_HUGI name their binaries (built by you,
+# outside the repository; see crates/bench/src/peer.rs). Usage:
 #
 #   scripts/bench.sh [--quick] [CORPUS_DIR]
 #
 # CORPUS_DIR defaults to ../shared/puzzles beside the repository. --quick keeps every set but
 # shortens the long ones (1,000 random puzzles instead of 5,000, every tenth tournament puzzle,
 # the first tournament set only, the tail set without its 40×40 puzzles), so the whole run
-# takes minutes instead of hours.
+# takes minutes instead of hours. The figures and plot of BENCHMARKS.md's report come from
+# scripts/bench-report instead.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 quick=false

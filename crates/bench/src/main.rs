@@ -10,6 +10,9 @@
 //!   notice) and the slowest puzzles, which `--save-slowest N --save-dir DIR` writes as `.non`
 //!   files (the tail set in `testdata/tail/` was made so); each `--peer` solves a sample.
 //! - `lines`: nanoseconds per line solve on random partly known lines.
+//! - `cactus RECORDS...`: the cactus plot (puzzles solved against time, one line per solver) of
+//!   the per-puzzle records that `corpus --record FILE` writes, as SVG ([`cactus`]); `summary
+//!   RECORDS...` their totals, medians and ratios as a Markdown table, a row per set and solver.
 //! - `generate`: the time to generate unique puzzles of a size, difficulty and palette
 //!   ([`generate`](mod@generate)), issue 34's requests or one given.
 //!
@@ -33,6 +36,7 @@ use nonogram_core::{Clue, Config, Engine, Puzzle, Solver, Stats, Status};
 use nonogram_formats::Format;
 use rayon::prelude::*;
 
+mod cactus;
 mod generate;
 mod peer;
 use peer::Peer;
@@ -87,6 +91,10 @@ enum Bench {
         /// does to its search, beside what it does to the time.
         #[arg(long, conflicts_with = "quiet")]
         work: bool,
+        /// Append one line per solver and puzzle (time, whether solved, verdict) to FILE,
+        /// created if missing, for `cactus` to draw. Ours and the peers come from this run.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
         /// Puzzle files, and directories to walk (files that hold no puzzle are reported on
         /// standard error and left out).
         #[arg(required = true)]
@@ -130,6 +138,35 @@ enum Bench {
         /// name are not overwritten).
         #[arg(long, requires = "save_slowest")]
         save_dir: Option<PathBuf>,
+        /// Append one line per solver and puzzle to FILE, as `corpus --record` does: every
+        /// puzzle when no peer runs, else the peers' sample, so that each solver's line is
+        /// drawn over the same puzzles.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+    /// Draw the cactus plot of `corpus --record` files as SVG: puzzles solved against time,
+    /// one line per solver.
+    Cactus {
+        /// Record files written by `corpus --record` (several are read as one set).
+        #[arg(required = true)]
+        records: Vec<PathBuf>,
+        /// Write the SVG to FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Replace the `-o` FILE if it exists.
+        #[arg(long, requires = "out")]
+        force: bool,
+        /// The plot's title.
+        #[arg(long, default_value = "puzzles solved against time")]
+        title: String,
+    },
+    /// Print each record file's solvers (a row per set and solver: solved, total and median
+    /// time, ratios to ours) as a Markdown table.
+    Summary {
+        /// Record files written by `corpus --record` or `random --record`, one per set (the
+        /// set is named after the file).
+        #[arg(required = true)]
+        records: Vec<PathBuf>,
     },
     /// Time to generate unique puzzles: issue 34's requests, or the one given by --size.
     Generate {
@@ -180,8 +217,28 @@ fn main() {
             runs,
             quiet,
             work,
+            record,
             paths,
-        } => corpus(&solve, runs as usize, quiet, work, &paths),
+        } => {
+            let record = record.map(|path| Recorder::open(&path));
+            corpus(&solve, runs as usize, quiet, work, record, &paths)
+        }
+        Bench::Cactus {
+            records,
+            out,
+            force,
+            title,
+        } => draw_cactus(&records, out.as_deref(), force, &title),
+        Bench::Summary { records } => {
+            let sets: Vec<_> = records
+                .iter()
+                .map(|path| {
+                    let name = path.file_stem().unwrap_or_default().to_string_lossy();
+                    (name.into_owned(), read_records(path))
+                })
+                .collect();
+            print!("{}", cactus::summary(&sets));
+        }
         Bench::Random {
             solve,
             count,
@@ -194,6 +251,7 @@ fn main() {
             peer_sample,
             save_slowest,
             save_dir,
+            record,
         } => {
             let cells = (count.saturating_sub(skip))
                 .saturating_mul(seed.len())
@@ -235,14 +293,18 @@ fn main() {
                 puzzles.len(),
                 seeds.join(",")
             );
-            let save = save_dir.map(|dir| {
-                let stem = match colours {
-                    0 | 1 => format!("random-{size}x{size}-d{density}"),
-                    n => format!("random-{size}x{size}-d{density}-c{n}"),
-                };
-                (save_slowest, dir, stem)
-            });
-            random(&solve, &puzzles, &title, jobs, peer_sample, save)
+            let stem = match colours {
+                0 | 1 => format!("random-{size}x{size}-d{density}"),
+                n => format!("random-{size}x{size}-d{density}-c{n}"),
+            };
+            let save = save_dir.map(|dir| (save_slowest, dir));
+            let record = record.map(|path| Recorder::open(&path));
+            let set = RandomSet {
+                puzzles: &puzzles,
+                title: &title,
+                stem: &stem,
+            };
+            random(&solve, &set, jobs, peer_sample, save, record)
         }
         Bench::Lines {
             lengths,
@@ -493,7 +555,112 @@ impl PeerTotals {
     }
 }
 
-fn corpus(args: &SolveArgs, runs: usize, quiet: bool, work: bool, paths: &[PathBuf]) {
+/// Where `corpus --record` appends its lines.
+struct Recorder {
+    file: std::fs::File,
+    path: PathBuf,
+}
+
+impl Recorder {
+    /// Opens `path` to append to (created if missing) and writes the header line, so that a
+    /// bad path is refused before the run.
+    fn open(path: &Path) -> Recorder {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap_or_else(|e| fail(&format!("{}: cannot open: {e}", path.display())));
+        let mut recorder = Recorder {
+            file,
+            path: path.to_path_buf(),
+        };
+        recorder.write(cactus::HEADER);
+        recorder
+    }
+
+    fn write(&mut self, line: &str) {
+        use std::io::Write;
+        if let Err(e) = writeln!(self.file, "{line}") {
+            fail(&format!("{}: cannot write: {e}", self.path.display()));
+        }
+    }
+
+    fn add(&mut self, solver: &str, puzzle: &str, seconds: f64, solved: bool, verdict: String) {
+        let record = cactus::Record {
+            solver: solver.to_string(),
+            puzzle: puzzle.to_string(),
+            seconds,
+            solved,
+            verdict,
+        };
+        self.write(&record.line());
+    }
+
+    /// Our solve of `puzzle`, asked for `solutions`: solved if it answered that question.
+    fn ours(&mut self, puzzle: &str, (seconds, status): (f64, Status), solutions: usize) {
+        let solved = answered(status, solutions);
+        self.add("ours", puzzle, seconds, solved, status.name().to_string());
+    }
+
+    /// A peer's run on `puzzle`, beside our `status`: solved if it finished and agrees with us
+    /// (a peer that disagrees is flagged in the table, and not counted). Nothing for a puzzle
+    /// the peer cannot take.
+    fn peer(&mut self, peer: &Peer, puzzle: &str, run: (f64, peer::Verdict), status: Status) {
+        let (seconds, verdict) = run;
+        let solved = match verdict {
+            peer::Verdict::Unsupported => return,
+            peer::Verdict::Solved(n) => peer::agrees(status, n),
+            peer::Verdict::Failed | peer::Verdict::Timeout => false,
+        };
+        self.add(peer.name(), puzzle, seconds, solved, verdict.cell(status));
+    }
+}
+
+/// Whether our status answers the question asked: a verdict, and with two solutions or more
+/// asked, a solution whose uniqueness was decided (`solved` then means a limit came first).
+fn answered(status: Status, solutions: usize) -> bool {
+    match status {
+        Status::Unknown => false,
+        Status::Solved => solutions == 1,
+        Status::Unique | Status::Multiple | Status::NoSolution => true,
+    }
+}
+
+/// The records of one file written by `--record`; an unreadable or damaged file fails the run.
+fn read_records(path: &Path) -> Vec<cactus::Record> {
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
+    cactus::parse(&path.display().to_string(), &text).unwrap_or_else(|e| fail(&e))
+}
+
+/// Reads the record files and writes their cactus plot to `out` or standard output.
+fn draw_cactus(paths: &[PathBuf], out: Option<&Path>, force: bool, title: &str) {
+    let records: Vec<_> = paths.iter().flat_map(|p| read_records(p)).collect();
+    let svg = cactus::svg(&records, title);
+    match out {
+        None => print!("{svg}"),
+        Some(path) => {
+            if path.exists() && !force {
+                fail(&format!(
+                    "{}: exists (give --force to replace it)",
+                    path.display()
+                ));
+            }
+            if let Err(e) = std::fs::write(path, svg) {
+                fail(&format!("{}: cannot write: {e}", path.display()));
+            }
+        }
+    }
+}
+
+fn corpus(
+    args: &SolveArgs,
+    runs: usize,
+    quiet: bool,
+    work: bool,
+    mut record: Option<Recorder>,
+    paths: &[PathBuf],
+) {
     let solver = solver(args);
     let scratch = Scratch::new();
     let mut files = Vec::new();
@@ -555,11 +722,22 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, work: bool, paths: &[PathB
                     stats.backtracks, stats.decisions, stats.probes
                 );
             }
+            // The puzzle as the records name it: unique across the files of one run.
+            let key = match puzzles.len() {
+                1 => file.display().to_string(),
+                _ => format!("{}#{}", file.display(), index + 1),
+            };
+            if let Some(r) = &mut record {
+                r.ours(&key, (t, status), args.solutions);
+            }
             for (i, theirs) in run_peers(args, puzzle, &scratch.0, "p")
                 .into_iter()
                 .enumerate()
             {
                 totals[i].add((t, status), theirs);
+                if let Some(r) = &mut record {
+                    r.peer(&args.peer[i], &key, theirs, status);
+                }
                 let (ms, ratio) = match theirs.1 {
                     peer::Verdict::Unsupported => ("-".into(), "-".into()),
                     _ => (
@@ -584,20 +762,33 @@ fn corpus(args: &SolveArgs, runs: usize, quiet: bool, work: bool, paths: &[PathB
     }
 }
 
-/// The N slowest puzzles to keep, the directory, and the file names' stem.
-type Save = (usize, PathBuf, String);
+/// The N slowest puzzles to keep, and the directory.
+type Save = (usize, PathBuf);
+
+/// A random set: its puzzles, each with its label (`s1#42`), the title of the report, and the
+/// stem of its files' and records' names (`random-30x30-d0.5`).
+struct RandomSet<'a> {
+    puzzles: &'a [(String, Puzzle)],
+    title: &'a str,
+    stem: &'a str,
+}
 
 fn random(
     args: &SolveArgs,
-    puzzles: &[(String, Puzzle)],
-    title: &str,
+    set: &RandomSet,
     jobs: usize,
     peer_sample: usize,
     save: Option<Save>,
+    mut record: Option<Recorder>,
 ) {
+    let RandomSet {
+        puzzles,
+        title,
+        stem,
+    } = *set;
     let solver = solver(args);
     // The directory is made before the run, so that a bad one is refused before hours of work.
-    if let Some((_, dir, _)) = &save {
+    if let Some((_, dir)) = &save {
         if let Err(e) = std::fs::create_dir_all(dir) {
             fail(&format!(
                 "{}: cannot create the directory: {e}",
@@ -656,7 +847,7 @@ fn random(
             .collect::<Vec<_>>()
             .join(", ")
     );
-    if let Some((n, dir, stem)) = save {
+    if let Some((n, dir)) = save {
         for t in times.iter().take(n) {
             let (label, puzzle) = &puzzles[t.1];
             let name = format!("{stem}-{}.non", label.replace('#', "-"));
@@ -672,7 +863,13 @@ fn random(
             println!("  saved {} ({:.0} ms)", path.display(), t.0 * 1e3);
         }
     }
+    let key = |i: usize| format!("{stem}-{}", puzzles[i].0);
     if args.peer.is_empty() {
+        if let Some(r) = &mut record {
+            for (i, &result) in results.iter().enumerate() {
+                r.ours(&key(i), result, args.solutions);
+            }
+        }
         return;
     }
     let scratch = Scratch::new();
@@ -683,6 +880,14 @@ fn random(
             .map(|&i| run_peers(args, &puzzles[i].1, &scratch.0, &format!("r{i}")))
             .collect()
     });
+    if let Some(r) = &mut record {
+        for (&i, theirs) in sample.iter().zip(&peer_results) {
+            r.ours(&key(i), results[i], args.solutions);
+            for (p, &run) in args.peer.iter().zip(theirs) {
+                r.peer(p, &key(i), run, results[i].1);
+            }
+        }
+    }
     let spread = |xs: Vec<f64>| {
         let (p50, max) = (median(xs.clone()), xs.iter().copied().fold(0.0, f64::max));
         format!("p50 {:.2} ms, max {:.1} ms", p50 * 1e3, max * 1e3)

@@ -48,6 +48,12 @@ fn bad_options_are_refused_with_a_message() {
         &["lines", "--lengths", "0"],
         &["lines", "--lengths", "5000"],
         &["lines", "--known", "2"],
+        &["cactus"],
+        &["cactus", "no/such/records.tsv"],
+        &["cactus", "--force", "testdata/puzzles/webpbn-00006.non"],
+        &["cactus", "testdata/puzzles/webpbn-00006.non"],
+        &["summary"],
+        &["summary", "no/such/records.tsv"],
     ];
     for args in cases {
         let out = bench(args);
@@ -141,4 +147,78 @@ fn work_adds_the_engines_counters_to_each_row() {
     let dom = counters("8-dom.non");
     assert!(dom[0] > 0 && dom[1] > 0, "{stdout}");
     assert_eq!(counters("webpbn-00006.non")[..2], [0, 0], "{stdout}");
+}
+
+#[test]
+fn records_of_several_runs_make_one_cactus_plot() {
+    let dir = std::env::temp_dir().join(format!("nonogram-bench-cactus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("records.tsv");
+    let records = records.to_str().unwrap();
+    let out = bench(&[
+        "corpus",
+        "--record",
+        records,
+        "testdata/puzzles/webpbn-00006.non",
+        "testdata/cli/two-solutions.non",
+        "testdata/cli/no-solution.non",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = bench(&[
+        "random", "--count", "3", "--size", "5", "--jobs", "1", "--record", records,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Two runs appended: two headers, three puzzles of the corpus and three random ones.
+    let written = std::fs::read_to_string(records).unwrap();
+    assert_eq!(
+        written
+            .lines()
+            .filter(|l| l.starts_with("solver\t"))
+            .count(),
+        2
+    );
+    assert_eq!(
+        written.lines().filter(|l| l.starts_with("ours\t")).count(),
+        6
+    );
+
+    let out = bench(&["summary", records]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(table.contains("\n| records | ours | 6 | 6 | "), "{table}");
+
+    let svg = dir.join("cactus.svg");
+    let svg_path = svg.to_str().unwrap();
+    let out = bench(&["cactus", records, "-o", svg_path]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.contains("ours: 6 of 6 solved"), "{drawn}");
+    assert!(drawn.contains("all 6 puzzles"), "{drawn}");
+
+    // An existing plot is not replaced without --force; with it, it is.
+    std::fs::write(&svg, "keep me").unwrap();
+    let out = bench(&["cactus", records, "-o", svg_path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--force"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "keep me");
+    let out = bench(&["cactus", records, "-o", svg_path, "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+
+    // A damaged record file is refused at its line.
+    let bad = dir.join("bad.tsv");
+    std::fs::write(&bad, format!("{written}ours\tp\tfast\tyes\tunique\n")).unwrap();
+    let out = bench(&["cactus", bad.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let line = written.lines().count() + 1;
+    assert!(
+        stderr.contains(&format!("bad.tsv:{line}: \"fast\"")),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -21,6 +21,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use nonogram_core::{Config, Engine};
 use nonogram_formats::Format;
@@ -57,6 +58,10 @@ pub enum Command {
     Render(cmd::render::Args),
     /// Serve a local web page to solve, play, understand and make puzzles (and its JSON API).
     Serve(crate::serve::Args),
+    /// Print the completion script of a shell (bash, zsh, fish, powershell, elvish).
+    Completions(cmd::completions::Args),
+    /// Print the manual page of nonogram, or of one of its subcommands, in roff.
+    Man(cmd::man::Args),
 }
 
 /// How to read the input of a command that reads one puzzle file.
@@ -75,11 +80,11 @@ pub struct Input {
 #[derive(Debug, Args, Clone, Copy)]
 pub struct ReadOptions {
     /// Read the input as this format instead of recognising it from its content and name.
-    #[arg(long, value_name = "NAME", value_parser = parse_format)]
+    #[arg(long, value_name = "NAME", value_parser = FormatNames::readable())]
     pub format: Option<Format>,
 
     /// Use only the N-th puzzle (counted from 1) of a file that holds several.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = parse_puzzle_number)]
     pub puzzle: Option<u64>,
 }
 
@@ -118,7 +123,7 @@ pub struct SolveOptions {
           value_parser = clap::value_parser!(u64).range(1..=MAX_SOLUTIONS as u64))]
     pub solutions: u64,
 
-    /// Give up on a puzzle after this many seconds (fractions allowed).
+    /// Give up on a puzzle after this many seconds (fractions allowed). Default: no limit.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
 
@@ -131,10 +136,11 @@ pub struct SolveOptions {
     #[arg(long, value_name = "ENGINE", value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
 
-    /// The learning engine's initial order: 0 (default) is its own; another number perturbs
-    /// it, reproducibly. A hard puzzle's solving time can move by 2× or more with it.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub seed: u64,
+    /// The learning engine's initial order (`auto` and `learn`): 0 is its own; another number
+    /// perturbs it, reproducibly. A hard puzzle's solving time can move by 2× or more with it.
+    /// Default: 0.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 /// The most solutions one solve keeps (`--solutions`): each is held in memory until it is
@@ -154,9 +160,31 @@ impl SolveOptions {
             timeout: self.timeout,
             threads,
             engine: self.engine.into(),
-            seed: self.seed,
+            seed: self.seed.unwrap_or(0),
             ..Config::default()
         }
+    }
+
+    /// Refuses what the engine asked for would not use: `--seed` orders the learning engine,
+    /// which `search` and `sat` do without, and `--threads` (given as `threads`, by the
+    /// commands that have it) feeds the portfolio of `auto` alone.
+    pub fn check(&self, threads: Option<usize>) -> Result<(), crate::error::CliError> {
+        let engine = self.engine.name();
+        let refuse = |message: String| Err(crate::error::CliError::Usage(message));
+        if let (Some(seed), EngineArg::Search | EngineArg::Sat) = (self.seed, self.engine) {
+            return refuse(format!(
+                "--seed {seed} orders the learning engine, and --engine {engine} has none"
+            ));
+        }
+        if let (Some(n), EngineArg::Search | EngineArg::Learn | EngineArg::Sat) =
+            (threads, self.engine)
+        {
+            return refuse(format!(
+                "--threads {n} is for the auto engine's race; --engine {engine} runs on one \
+                 thread"
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -173,6 +201,13 @@ pub enum EngineArg {
     Sat,
 }
 
+impl EngineArg {
+    /// The name the command line takes.
+    pub fn name(self) -> &'static str {
+        Engine::from(self).name()
+    }
+}
+
 impl From<EngineArg> for Engine {
     fn from(arg: EngineArg) -> Engine {
         match arg {
@@ -181,6 +216,104 @@ impl From<EngineArg> for Engine {
             EngineArg::Learn => Engine::Learn,
             EngineArg::Sat => Engine::Sat,
         }
+    }
+}
+
+/// `--puzzle N`: a puzzle number, counted from 1, as people count (0 is refused with that said).
+pub fn parse_puzzle_number(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("puzzles are counted from 1: --puzzle 1 is the first".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "'{text}' is not a puzzle number: N picks the N-th puzzle of the file, counted from 1"
+        )),
+    }
+}
+
+/// A value parser that lists the values it takes, for `--help`, the man page and shell
+/// completions, while `parser` still reads them (with its own messages, such as the pointer
+/// from `solve --output non` to `convert`).
+#[derive(Clone, Debug)]
+pub struct Choices<P> {
+    parser: P,
+    /// Each value's name and, for `--help`, what it means.
+    values: &'static [(&'static str, &'static str)],
+}
+
+impl<P> Choices<P> {
+    /// `parser`, listing `values` (name, meaning).
+    pub fn new(parser: P, values: &'static [(&'static str, &'static str)]) -> Choices<P> {
+        Choices { parser, values }
+    }
+}
+
+impl<P: TypedValueParser> TypedValueParser for Choices<P> {
+    type Value = P::Value;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        self.parser.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            self.values
+                .iter()
+                .map(|&(name, help)| PossibleValue::new(name).help(help)),
+        ))
+    }
+}
+
+/// A value parser for format names that lists them (those that `keep` passes) for `--help`,
+/// the man page and shell completions, aliases included, while `parser` reads them.
+#[derive(Clone, Debug)]
+pub struct FormatNames {
+    parser: fn(&str) -> Result<Format, String>,
+    keep: fn(Format) -> bool,
+}
+
+impl FormatNames {
+    /// Every format, read by [`parse_format`].
+    pub fn readable() -> FormatNames {
+        FormatNames {
+            parser: parse_format,
+            keep: |_| true,
+        }
+    }
+
+    /// The formats that can be written, read by [`parse_writable`].
+    pub fn writable() -> FormatNames {
+        FormatNames {
+            parser: parse_writable,
+            keep: Format::is_writable,
+        }
+    }
+}
+
+impl TypedValueParser for FormatNames {
+    type Value = Format;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Format, clap::Error> {
+        self.parser.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            Format::ALL
+                .iter()
+                .copied()
+                .filter(|&f| (self.keep)(f))
+                .map(|f| PossibleValue::new(f.name()).aliases(f.aliases().iter().copied())),
+        ))
     }
 }
 

@@ -49,6 +49,14 @@ pub enum CliError {
     },
     /// The output file exists and `--force` was not given.
     WouldOverwrite(PathBuf),
+    /// The output name is not one a file may be written to: something other than a regular
+    /// file, or a symbolic link that leads nowhere.
+    NotWritable {
+        /// The name as given.
+        path: PathBuf,
+        /// Why ([`crate::whole::WholeError::NotAFile`] or `DanglingLink`).
+        source: crate::whole::WholeError,
+    },
     /// The file was read but held no puzzle.
     NoPuzzles(String),
     /// The flags are valid one by one but not together (clap catches the rest).
@@ -98,6 +106,7 @@ impl fmt::Display for CliError {
                 "{}: already exists; not overwriting it without --force",
                 path.display()
             ),
+            CliError::NotWritable { path, source } => write!(f, "{}: {source}", path.display()),
             CliError::NoPuzzles(source) => write!(f, "{source}: no puzzle in the input"),
             CliError::Usage(message) => f.write_str(message),
             CliError::Stdout(err) => write!(f, "cannot write to standard output: {err}"),
@@ -112,6 +121,7 @@ impl std::error::Error for CliError {
             CliError::Read(err) => Some(err),
             CliError::Write { source, .. } => Some(source),
             CliError::Io { source, .. } | CliError::Stdout(source) => Some(source),
+            CliError::NotWritable { source, .. } => Some(source),
             _ => None,
         }
     }

@@ -1,6 +1,5 @@
 //! Reading the input puzzles and writing output files whole or not at all.
 
-use std::fs::{self, OpenOptions};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -8,6 +7,7 @@ use nonogram_core::Puzzle;
 
 use crate::cli::{Input, OutFile, ReadOptions};
 use crate::error::CliError;
+use crate::whole::{self, WholeError};
 
 /// The puzzles of one input, with what is needed to report on them.
 #[derive(Debug)]
@@ -152,113 +152,44 @@ impl Write for Destination<'_> {
     }
 }
 
-/// Refuses to go on if the `-o` file exists and `--force` was not given: checked before any
-/// work, so that a long solve is not wasted on an output that cannot be written. (The write
-/// itself checks again, atomically.)
+/// Refuses to go on if the `-o` file cannot be written: it exists and `--force` was not given,
+/// or it is not a regular file (see [`crate::whole`]). Checked before any work, so that a long
+/// solve is not wasted on an output that cannot be written. (The write itself checks again,
+/// atomically.)
 pub fn check_writable(out: &OutFile) -> Result<(), CliError> {
     match out.path() {
-        Some(path) if !out.force && path.symlink_metadata().is_ok() => {
-            Err(CliError::WouldOverwrite(path.to_path_buf()))
-        }
-        _ => Ok(()),
+        Some(path) => check_target(path, out.force),
+        None => Ok(()),
     }
 }
 
-/// Writes `contents` to `path` so that `path` ends up holding either all of it or what it held
-/// before: the bytes go to a temporary file in the same directory (so the final rename stays on
-/// one file system), which then takes `path`'s name. Without `force` an existing `path` is never
-/// replaced, and the check is atomic: the temporary file is hard-linked to `path`, which fails if
-/// `path` exists, where a check followed by a rename could race with another writer.
+/// Refuses to go on if `path` cannot be written (with `force`: replaced): the check of
+/// [`check_writable`] for any file a command writes.
+pub fn check_target(path: &Path, force: bool) -> Result<(), CliError> {
+    whole::target(path, force)
+        .map(drop)
+        .map_err(|e| output_error(path, e))
+}
+
+/// Writes `contents` to `path` whole or not at all, following a symbolic link, keeping the
+/// replaced file's permissions, never replacing an existing file without `force` nor anything
+/// but a regular file ([`whole::write_whole`]).
 pub fn write_whole(path: &Path, contents: &[u8], force: bool) -> Result<(), CliError> {
-    let io_err = |action, source| CliError::Io {
-        action,
-        path: path.to_path_buf(),
-        source,
-    };
-    if !force && path.symlink_metadata().is_ok() {
-        return Err(CliError::WouldOverwrite(path.to_path_buf()));
-    }
-    let name = path.file_name().ok_or_else(|| {
-        io_err(
-            "write it",
-            io::Error::new(io::ErrorKind::InvalidInput, "not a file name"),
-        )
-    })?;
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(name);
-    temp_name.push(format!(".{}.tmp", std::process::id()));
-    let temp = dir.join(temp_name);
-
-    let result = (|| {
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)
-            .map_err(|e| io_err("create a temporary file beside it", e))?;
-        file.write_all(contents)
-            .map_err(|e| io_err("write it", e))?;
-        file.sync_all().map_err(|e| io_err("write it", e))?;
-        drop(file);
-        if force {
-            return fs::rename(&temp, path).map_err(|e| io_err("replace it", e));
-        }
-        match fs::hard_link(&temp, path) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                Err(CliError::WouldOverwrite(path.to_path_buf()))
-            }
-            // A file system without hard links: fall back to check-then-rename.
-            Err(_) if path.symlink_metadata().is_err() => {
-                fs::rename(&temp, path).map_err(|e| io_err("create it", e))
-            }
-            Err(e) => Err(io_err("create it", e)),
-        }
-    })();
-    // After a rename the temporary file is gone; after a link or a failure it must go.
-    let _ = fs::remove_file(&temp);
-    result
+    whole::write_whole(path, contents, force).map_err(|e| output_error(path, e))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("nonogram-cli-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    #[test]
-    fn write_whole_never_clobbers_without_force() {
-        let dir = scratch("clobber");
-        let out = dir.join("out.non");
-        write_whole(&out, b"first", false).unwrap();
-        assert!(matches!(
-            write_whole(&out, b"second", false),
-            Err(CliError::WouldOverwrite(_))
-        ));
-        assert_eq!(fs::read(&out).unwrap(), b"first");
-        write_whole(&out, b"third", true).unwrap();
-        assert_eq!(fs::read(&out).unwrap(), b"third");
-        // No temporary files are left behind.
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn write_whole_reports_a_missing_directory() {
-        let dir = scratch("missing");
-        let err = write_whole(&dir.join("no/such/dir/out.non"), b"x", false).unwrap_err();
-        assert!(
-            err.to_string().contains("cannot create a temporary file"),
-            "{err}"
-        );
-        fs::remove_dir_all(&dir).unwrap();
+/// The command's error for a file that could not be written.
+pub fn output_error(path: &Path, error: WholeError) -> CliError {
+    match error {
+        WholeError::Exists => CliError::WouldOverwrite(path.to_path_buf()),
+        WholeError::Io { action, source } => CliError::Io {
+            action,
+            path: path.to_path_buf(),
+            source,
+        },
+        source => CliError::NotWritable {
+            path: path.to_path_buf(),
+            source,
+        },
     }
 }

@@ -20,3 +20,4 @@ pub mod quantise;
 pub mod report;
 pub mod serve;
 pub mod terminal;
+pub mod whole;

@@ -317,6 +317,130 @@ fn resume_skips_what_is_done_and_appends_the_rest() {
     assert!(rest.iter().all(|k| !done.contains(k)));
 }
 
+/// A restart that spells the PATH another way (`./tree` for `tree`) still skips what is done,
+/// and its new lines name the files as the first run did: no puzzle is solved twice, and the
+/// results file names each file one way (issue 29, item 5).
+#[test]
+fn resume_matches_files_however_they_are_spelt() {
+    let dir = scratch("resume-spelling");
+    corpus(&dir);
+    let full = run_in(&dir, &["batch", "tree", "--solutions", "1"], "");
+    let full_lines: Vec<&str> = full.stdout.lines().collect();
+    assert_eq!(full_lines.len(), CORPUS_UNITS);
+    let all = keys(&lines(&full.stdout));
+    let half = &full_lines[..CORPUS_UNITS / 2];
+    write(&dir.join("out.jsonl"), format!("{}\n", half.join("\n")));
+
+    let args = [
+        "batch",
+        "./tree",
+        "--solutions",
+        "1",
+        "--resume",
+        "out.jsonl",
+        "-o",
+        "out.jsonl",
+    ];
+    let run = run_in(&dir, &args, "");
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stderr.contains(&format!("skipped {}", half.len())),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+    let text = fs::read_to_string(dir.join("out.jsonl")).unwrap();
+    let results = lines(&text);
+    // Every puzzle once: a file with results keeps their spelling, a file without any gets the
+    // one this run gives it.
+    let unspelt: BTreeSet<(String, u64)> = keys(&results)
+        .into_iter()
+        .map(|(source, index)| (source.trim_start_matches("./").to_owned(), index))
+        .collect();
+    assert_eq!(unspelt, all);
+    for (source, _) in keys(&results) {
+        let had_results = half.iter().any(|l| l.contains(&format!("\"{source}\"")));
+        let spelt_now = source.starts_with("./");
+        assert!(had_results != spelt_now, "{source}");
+    }
+}
+
+/// Results of files the batch does not hold skip nothing, and the run says so rather than
+/// solving everything again in silence.
+#[test]
+fn resume_says_when_results_match_no_file() {
+    let dir = scratch("resume-unmatched");
+    corpus(&dir);
+    let elsewhere = r#"{"source":"elsewhere/set.txt","index":0,"status":"unique"}"#;
+    write(
+        &dir.join("old.jsonl"),
+        format!(
+            "{elsewhere}\n{}\n",
+            elsewhere.replace("\"index\":0", "\"index\":1")
+        ),
+    );
+    let run = run_in(&dir, &["batch", "tree/seeds", "--resume", "old.jsonl"], "");
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stderr.contains(
+            "old.jsonl has 2 results for elsewhere/set.txt, which this batch does not hold"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(lines(&run.stdout).len(), 2);
+}
+
+/// `--resume` is no licence to replace the summary of the first run: that takes `--force`, as
+/// for every file the command writes (issue 29, item 6).
+#[test]
+fn resume_does_not_replace_the_summary_without_force() {
+    let dir = scratch("resume-summary");
+    corpus(&dir);
+    write(&dir.join("sum.json"), "precious\n");
+    let args = [
+        "batch",
+        "tree/seeds",
+        "-o",
+        "out.jsonl",
+        "--resume",
+        "out.jsonl",
+        "--summary",
+        "sum.json",
+    ];
+    let run = run_in(&dir, &args, "");
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stderr.contains("sum.json: already exists"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join("sum.json")).unwrap(),
+        "precious\n"
+    );
+    assert!(!dir.join("out.jsonl").exists(), "nothing was solved");
+
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    let run = run_in(&dir, &forced, "");
+    assert_eq!(run.code, 0, "{run:?}");
+    let summary: Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("sum.json")).unwrap()).unwrap();
+    assert_eq!(summary["done"], 2);
+    // The same command line serves every restart: --force replaces the summary, and the
+    // results, named by --resume too, are appended to.
+    let run = run_in(&dir, &forced, "");
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(
+        lines(&fs::read_to_string(dir.join("out.jsonl")).unwrap()).len(),
+        2
+    );
+    let summary: Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("sum.json")).unwrap()).unwrap();
+    assert_eq!(summary["skipped_resume"], 2);
+}
+
 #[test]
 fn output_files_are_never_clobbered_without_force() {
     let dir = scratch("clobber");

@@ -199,6 +199,45 @@ fn make_quantises_a_colour_image_to_a_colour_puzzle() {
     assert!(puzzle.is_black_and_white());
 }
 
+/// `make --output json` is a puzzle in the project's JSON format, colours and palette included:
+/// it reads back as the puzzle its clues describe, and solves to the picture. It once held the
+/// run lengths alone, without their colours or a palette (issue 29, item 3).
+#[test]
+fn make_json_reads_back_as_the_puzzle() {
+    let dir = scratch("colour-make-json");
+    let (png, _) = three_colour_png(&dir);
+    for k in ["3", "1"] {
+        let (from_clues, value) = make_colour(&png, k);
+        let text = value.to_string();
+        let read = nonogram_formats::parse(&text, Format::Json)
+            .unwrap_or_else(|e| panic!("--colours {k}: {e}: {text}"))
+            .remove(0);
+        assert_eq!(read.rows(), from_clues.rows(), "--colours {k}");
+        assert_eq!(read.columns(), from_clues.columns(), "--colours {k}");
+        assert_eq!(
+            read.metadata.goal, from_clues.metadata.goal,
+            "--colours {k}"
+        );
+        let rgb = |p: &Puzzle| -> Vec<String> {
+            p.palette()
+                .entries()
+                .map(|(_, c)| c.rgb.to_string())
+                .collect()
+        };
+        assert_eq!(rgb(&read), rgb(&from_clues), "--colours {k}");
+        assert_eq!(read.is_black_and_white(), k == "1", "{text}");
+
+        // And the command reads it as any puzzle file.
+        let file = dir.join(format!("made-{k}.json"));
+        fs::write(&file, &text).unwrap();
+        let solved = run_at_root(&["solve", file.to_str().unwrap(), "--output", "json"]);
+        assert_eq!(solved.code, 0, "{solved:?}");
+        let result: Value = serde_json::from_str(&solved.stdout).unwrap();
+        assert_eq!(result["status"], "unique");
+        assert_eq!(result["solutions"][0], value["goal"], "--colours {k}");
+    }
+}
+
 #[test]
 fn make_refuses_colours_out_of_range_in_one_line() {
     let dir = scratch("colour-make-range");

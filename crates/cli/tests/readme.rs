@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::{repo_root, run_at_root, scratch};
+use common::{repo_root, run_at_root, scratch, subcommands};
 
 /// The documents whose examples and tables are checked, from the repository's root. Each must
 /// exist (a missing one fails, never skips); any other Markdown file under `docs/` is checked
@@ -133,9 +133,8 @@ fn markdown_under(dir: &str) -> Vec<String> {
     found
 }
 
-/// Every document whose examples are run: [`DOCUMENTS`] (each must exist) and every other
-/// Markdown file under `docs/`, each with its text.
-fn documents() -> Vec<(String, String)> {
+/// [`DOCUMENTS`] and then every other Markdown file under `docs/`.
+fn document_names() -> Vec<String> {
     let mut names: Vec<String> = DOCUMENTS.iter().map(|d| d.to_string()).collect();
     for found in markdown_under("docs") {
         if !names.contains(&found) {
@@ -143,6 +142,12 @@ fn documents() -> Vec<(String, String)> {
         }
     }
     names
+}
+
+/// Every document whose examples are run: [`DOCUMENTS`] (each must exist) and every other
+/// Markdown file under `docs/`, each with its text.
+fn documents() -> Vec<(String, String)> {
+    document_names()
         .into_iter()
         .map(|name| {
             let text = document(&name);
@@ -299,25 +304,6 @@ fn run(example: &Example, dir: &Path, path: &str) -> Ran {
     let _ = fs::remove_file(out_file);
     let _ = fs::remove_file(err_file);
     ran
-}
-
-/// The subcommands `nonogram --help` lists.
-fn subcommands() -> Vec<String> {
-    let help = run_at_root(&["--help"]);
-    assert_eq!(help.code, 0, "{help:?}");
-    let commands = help
-        .stdout
-        .split("Commands:")
-        .nth(1)
-        .expect("nonogram --help lists its commands");
-    commands
-        .lines()
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|name| *name != "help")
-        .map(str::to_string)
-        .collect()
 }
 
 #[test]
@@ -547,13 +533,8 @@ fn links(text: &str) -> Vec<(usize, String)> {
 #[test]
 fn relative_links_resolve() {
     let root = repo_root();
-    let mut names: Vec<String> = DOCUMENTS.iter().map(|d| d.to_string()).collect();
+    let mut names = document_names();
     names.extend(OTHER_DOCUMENTS.iter().map(|d| d.to_string()));
-    for found in markdown_under("docs") {
-        if !names.contains(&found) {
-            names.push(found);
-        }
-    }
     let mut checked = 0;
     let mut broken = Vec::new();
     for name in &names {

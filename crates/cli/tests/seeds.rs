@@ -165,9 +165,9 @@ fn pattern_listing_known_cells_and_common_cells() {
 
 #[test]
 fn puzzle_pattern_counts_of_the_duck() {
-    let out = ok(&["patterns", "--puzzle", "testdata/seeds/duck.non"]);
+    let out = ok(&["patterns", "--file", "testdata/seeds/duck.non"]);
     assert!(
-        out.contains("all rows: 8164800 combinations (8.1x10^6)"),
+        out.contains("all rows: 8164800 combinations (8.2x10^6)"),
         "{out}"
     );
     golden("patterns-duck.txt", &out);
@@ -445,6 +445,7 @@ fn make_suggests_givens_and_flips_for_ambiguous_pictures() {
     let dir = scratch("make-ambiguous");
     let pic = dir.join("diagonals.txt");
     fs::write(&pic, "#..\n.#.\n...\n").unwrap();
+    // Givens are offered only for a format that stores them: not for `.non`, the default.
     let out = ok(&["make", pic.to_str().unwrap(), "--output", "json"]);
     let v: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["unique"], false);
@@ -452,8 +453,19 @@ fn make_suggests_givens_and_flips_for_ambiguous_pictures() {
         v["differing_cells"],
         serde_json::json!([[0, 0], [0, 1], [1, 0], [1, 1]])
     );
-    assert_eq!(v["suggestions"]["givens_verified"], true);
+    assert!(v["suggestions"].get("givens").is_none(), "{v}");
     assert!(v["clues"].as_str().unwrap().contains("rows"));
+    let out = ok(&[
+        "make",
+        pic.to_str().unwrap(),
+        "--to",
+        "tatham",
+        "--output",
+        "json",
+    ]);
+    let given: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(given["suggestions"]["givens_verified"], true);
+    assert_eq!(given["suggestions"]["givens"].as_array().unwrap().len(), 1);
     // Every suggested flip, applied to the picture, makes a unique puzzle.
     let flips = v["suggestions"]["flips"].as_array().unwrap();
     assert!(!flips.is_empty());
@@ -477,11 +489,60 @@ fn make_suggests_givens_and_flips_for_ambiguous_pictures() {
         result.stdout
     );
     assert!(result.stderr.contains("not unique"), "{}", result.stderr);
+    assert!(!result.stderr.contains("as given:"), "{}", result.stderr);
     assert!(
-        result.stderr.contains("(checked: unique with them)"),
+        result.stderr.contains("the non format cannot store them"),
         "{}",
         result.stderr
     );
+    let result = run(&["make", pic.to_str().unwrap(), "--to", "json"]);
+    assert!(
+        result.stderr.contains("(checked: unique with it)"),
+        "{}",
+        result.stderr
+    );
+}
+
+/// Issue 29: for 15x15 drawings of dots and of a W, `make` offered only givens, which no file
+/// it wrote could keep. Now: givens only for a format that stores them, and otherwise picture
+/// changes (here, pairs: no single change is enough), each checked again here.
+#[test]
+fn make_suggests_pairs_of_changes_where_one_is_not_enough() {
+    for name in ["dots.txt", "w.txt"] {
+        let path = format!("testdata/cli/{name}");
+        let out = ok(&["make", &path, "--output", "json"]);
+        let v: Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["unique"], false, "{name}");
+        let suggestions = &v["suggestions"];
+        assert!(suggestions.get("givens").is_none(), "{name}: {v}");
+        assert_eq!(suggestions["flips"], serde_json::json!([]), "{name}");
+        let pairs = suggestions["flip_pairs"].as_array().unwrap();
+        assert!(!pairs.is_empty(), "{name}: {v}");
+        let text = fs::read_to_string(repo_root().join(&path)).unwrap();
+        let rows: Vec<&str> = text.lines().collect();
+        for pair in pairs {
+            let mut p = picture(&rows);
+            for cell in pair.as_array().unwrap() {
+                let (r, c) = (
+                    cell[0].as_u64().unwrap() as usize,
+                    cell[1].as_u64().unwrap() as usize,
+                );
+                p.set(r, c, !p.get(r, c));
+            }
+            let outcome =
+                nonogram_core::Solver::new(Default::default()).solve(&Puzzle::from_picture(&p));
+            assert_eq!(outcome.status, nonogram_core::Status::Unique, "{name}");
+            assert_eq!(outcome.solutions, [p], "{name}");
+        }
+        let result = run(&["make", &path]);
+        assert!(
+            result
+                .stderr
+                .contains("change two cells of the picture (no single change does)"),
+            "{name}: {}",
+            result.stderr
+        );
+    }
 }
 
 // ---- render and solve --output svg|png ----

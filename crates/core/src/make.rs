@@ -4,13 +4,17 @@
 //! [`check_picture`] solves the picture's puzzle for two solutions. When there are several, it
 //! looks for two kinds of fix, each verified by solving again:
 //!
-//! - **givens**: reveal, greedily, a cell where two solutions differ, with its value in the
-//!   picture, and solve again with the revealed cells fixed, until one solution is left. Each
-//!   reveal rules out at least one of the two solutions that differ there (at most one agrees
-//!   with the picture), so this ends; it is not guaranteed minimal.
-//! - **flips**: change one cell of the picture near where solutions differ (to the background,
+//! - **givens** (only with [`MakeConfig::givens`], for a puzzle that will be written where
+//!   givens can be stored): reveal, greedily, a cell where two solutions differ, with its value
+//!   in the picture, and solve again with the revealed cells fixed, until one solution is left.
+//!   Each reveal rules out at least one of the two solutions that differ there (at most one
+//!   agrees with the picture), so this ends; it is not guaranteed minimal.
+//! - **edits** of the picture: change one cell near where solutions differ (to the background,
 //!   or to a neighbour's colour), so that the new picture's own clues have that picture as
-//!   their only solution. A few candidates are tried; none may work, and the result says so.
+//!   their only solution. A few candidates are tried. When no single change works, pairs are
+//!   tried: each first change whose picture is still ambiguous is followed by changes near
+//!   where *its* solutions differ, so that the second change goes where the first one left
+//!   the doubt. None may work, and the result says so.
 //!
 //! One time limit covers the whole check ([`MakeConfig::timeout`]): every solve gets what is
 //! left of it, and the search for fixes stops when it runs out.
@@ -28,11 +32,17 @@ use crate::solve::{Config, Given, Solver, Status, Stop};
 pub struct MakeConfig {
     /// The time for the whole check, suggestions included. Default: 10 s.
     pub timeout: Duration,
+    /// Whether to look for givens: only worth it when the puzzle will be written in a format
+    /// that stores them (the others would drop them, and refuse to). Default: true.
+    pub givens: bool,
     /// The most cells revealed as givens before giving up. Default: 200.
     pub max_givens: usize,
     /// How many single-cell changes of the picture are tried. Default: 24.
     pub flip_candidates: usize,
-    /// How many working changes are reported. Default: 3.
+    /// How many second changes are tried after each first change that leaves the picture
+    /// ambiguous, when no single change works. Default: 12 (so at most 24 × 12 pairs).
+    pub pair_candidates: usize,
+    /// How many working changes (single ones, or else pairs) are reported. Default: 3.
     pub flips_reported: usize,
     /// Threads for each solve (0: one per core). Default: 0.
     pub threads: usize,
@@ -42,8 +52,10 @@ impl Default for MakeConfig {
     fn default() -> MakeConfig {
         MakeConfig {
             timeout: Duration::from_secs(10),
+            givens: true,
             max_givens: 200,
             flip_candidates: 24,
+            pair_candidates: 12,
             flips_reported: 3,
             threads: 0,
         }
@@ -64,7 +76,17 @@ pub enum Progress {
         /// How many candidates there are.
         of: usize,
     },
+    /// Trying pairs of changes after first change `n` of `of`.
+    Pair {
+        /// Which first change, from 1.
+        n: usize,
+        /// How many first changes there are.
+        of: usize,
+    },
 }
+
+/// One cell of the picture changed: `(row, col, new colour)`.
+pub type Flip = (usize, usize, ColourId);
 
 /// The verdict on a picture and the fixes found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,13 +99,19 @@ pub struct Check {
     pub stop: Stop,
     /// Where the first two solutions differ, `(row, col)` from 0.
     pub differing_cells: Vec<(usize, usize)>,
-    /// Cells to reveal, with their colour in the picture.
+    /// Whether givens are offered: [`MakeConfig::givens`] (they are looked for only when the
+    /// picture is not unique).
+    pub givens_searched: bool,
+    /// Cells to reveal, with their colour in the picture (none unless [`MakeConfig::givens`]).
     pub givens: Vec<Given>,
     /// Whether solving with [`Check::givens`] proved the picture unique.
     pub givens_verified: bool,
-    /// Single-cell changes of the picture, `(row, col, new colour)`, each of which makes the
-    /// changed picture the only solution of its own clues (each verified).
-    pub flips: Vec<(usize, usize, ColourId)>,
+    /// Single-cell changes of the picture, each of which makes the changed picture the only
+    /// solution of its own clues (each verified).
+    pub flips: Vec<Flip>,
+    /// Pairs of changes, each of which makes the picture with both changes the only solution
+    /// of its own clues (each verified); looked for only when no single change works.
+    pub flip_pairs: Vec<[Flip; 2]>,
     /// Whether the time limit cut the search for fixes short.
     pub timed_out: bool,
 }
@@ -130,9 +158,11 @@ pub fn check_picture_cancellable(
         status: outcome.status,
         stop: outcome.stop,
         differing_cells: outcome.differing_cells.clone(),
+        givens_searched: config.givens,
         givens: Vec::new(),
         givens_verified: false,
         flips: Vec::new(),
+        flip_pairs: Vec::new(),
         timed_out: false,
     };
     if outcome.status != Status::Multiple {
@@ -141,7 +171,7 @@ pub fn check_picture_cancellable(
 
     // Givens, greedily.
     let mut differing = outcome.differing_cells.clone();
-    while check.givens.len() < config.max_givens {
+    while config.givens && check.givens.len() < config.max_givens {
         let Some(&(r, c)) = differing.first() else {
             break;
         };
@@ -165,11 +195,22 @@ pub fn check_picture_cancellable(
         }
     }
 
-    // Flips near the differing cells.
+    // Single changes near the differing cells; the ambiguous ones are kept for pairs.
     let candidates = flip_candidates(picture, &outcome.differing_cells, config.flip_candidates);
     let palette = puzzle.palette().clone();
+    // Whether `flipped` is the only solution of its own clues, and the solve that says so.
+    let is_unique = |flipped: &Picture| {
+        let Ok(flipped_puzzle) = Puzzle::from_coloured_picture(palette.clone(), flipped) else {
+            return (false, None);
+        };
+        let outcome = solve(&flipped_puzzle, &[], left());
+        let unique = outcome.status == Status::Unique && outcome.solutions.first() == Some(flipped);
+        (unique, Some(outcome))
+    };
+    let out_of_time = || left().is_some_and(|t| t.is_zero()) || cancelled();
+    let mut ambiguous: Vec<(Flip, Vec<(usize, usize)>)> = Vec::new();
     for (i, &(r, c, colour)) in candidates.iter().enumerate() {
-        if left().is_some_and(|t| t.is_zero()) || cancelled() {
+        if out_of_time() {
             check.timed_out = true;
             break;
         }
@@ -179,20 +220,67 @@ pub fn check_picture_cancellable(
         });
         let mut flipped = picture.clone();
         flipped.set_colour(r, c, colour);
-        let Ok(flipped_puzzle) = Puzzle::from_coloured_picture(palette.clone(), &flipped) else {
-            continue;
-        };
-        let outcome = solve(&flipped_puzzle, &[], left());
-        if outcome.status == Status::Unique && outcome.solutions.first() == Some(&flipped) {
-            check.flips.push((r, c, colour));
-            if check.flips.len() >= config.flips_reported {
-                break;
+        match is_unique(&flipped) {
+            (true, _) => {
+                check.flips.push((r, c, colour));
+                if check.flips.len() >= config.flips_reported {
+                    break;
+                }
             }
-        } else if !outcome.stop.is_natural() {
-            check.timed_out = true;
+            (false, Some(outcome)) if outcome.status == Status::Multiple => {
+                ambiguous.push(((r, c, colour), outcome.differing_cells));
+            }
+            (false, Some(outcome)) if !outcome.stop.is_natural() => check.timed_out = true,
+            _ => {}
+        }
+    }
+
+    // Pairs, when no single change works: a second change where the first one left the doubt.
+    if check.flips.is_empty() {
+        'pairs: for (i, (first, differing)) in ambiguous.iter().enumerate() {
+            progress(Progress::Pair {
+                n: i + 1,
+                of: ambiguous.len(),
+            });
+            let mut once = picture.clone();
+            once.set_colour(first.0, first.1, first.2);
+            for second in flip_candidates(&once, differing, config.pair_candidates) {
+                if out_of_time() {
+                    check.timed_out = true;
+                    break 'pairs;
+                }
+                let same_cell = (second.0, second.1) == (first.0, first.1);
+                let pair = sorted_pair(*first, second);
+                if same_cell || check.flip_pairs.contains(&pair) {
+                    continue;
+                }
+                let mut twice = once.clone();
+                twice.set_colour(second.0, second.1, second.2);
+                match is_unique(&twice) {
+                    (true, _) => {
+                        check.flip_pairs.push(pair);
+                        if check.flip_pairs.len() >= config.flips_reported {
+                            break 'pairs;
+                        }
+                    }
+                    (false, Some(outcome)) if !outcome.stop.is_natural() => {
+                        check.timed_out = true;
+                    }
+                    _ => {}
+                }
+            }
         }
     }
     check
+}
+
+/// Two changes in row-major order of their cells, so that a pair found both ways is one.
+fn sorted_pair(a: Flip, b: Flip) -> [Flip; 2] {
+    if (a.0, a.1) <= (b.0, b.1) {
+        [a, b]
+    } else {
+        [b, a]
+    }
 }
 
 /// Cells to change, nearest the differing cells first: each differing cell and its four
@@ -267,6 +355,7 @@ mod tests {
         let report = check(&pic);
         assert_eq!(report.status, Status::Unique);
         assert!(report.givens.is_empty() && report.flips.is_empty());
+        assert!(report.flip_pairs.is_empty());
     }
 
     #[test]
@@ -288,6 +377,36 @@ mod tests {
             let outcome = Solver::default().solve(&Puzzle::from_picture(&flipped));
             assert_eq!(outcome.status, Status::Unique);
             assert_eq!(outcome.solutions, [flipped]);
+        }
+    }
+
+    /// Four dots on two diagonals of a 15x15 grid: every row and column with a dot has the clue
+    /// `1`, so any of the 24 matchings of those rows to those columns solves it. No single
+    /// change leaves one solution; pairs do (each is checked here). Without `givens` none are
+    /// offered.
+    #[test]
+    fn two_changes_where_one_is_not_enough() {
+        let mut pic = Picture::new(15, 15);
+        for (r, c) in [(2, 2), (3, 3), (10, 10), (11, 11)] {
+            pic.set(r, c, true);
+        }
+        let config = MakeConfig {
+            givens: false,
+            ..MakeConfig::default()
+        };
+        let report = check_picture(&Puzzle::from_picture(&pic), &pic, &config, &mut |_| {});
+        assert_eq!(report.status, Status::Multiple);
+        assert!(!report.givens_searched && report.givens.is_empty());
+        assert!(report.flips.is_empty(), "{:?}", report.flips);
+        assert!(!report.flip_pairs.is_empty());
+        for [a, b] in &report.flip_pairs {
+            assert!((a.0, a.1) < (b.0, b.1));
+            let mut changed = pic.clone();
+            changed.set_colour(a.0, a.1, a.2);
+            changed.set_colour(b.0, b.1, b.2);
+            let outcome = Solver::default().solve(&Puzzle::from_picture(&changed));
+            assert_eq!(outcome.status, Status::Unique);
+            assert_eq!(outcome.solutions, [changed]);
         }
     }
 

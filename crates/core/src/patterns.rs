@@ -34,7 +34,7 @@ use crate::line::solve_line;
 use crate::marginals::{line_shares, LineScratch};
 use crate::Contradiction;
 use nonogram_model::Cell;
-use nonogram_model::{Clue, Puzzle};
+use nonogram_model::{Clue, LineId, Puzzle};
 
 /// The number of patterns of `clue` in a line of `len` cells with nothing known: `C(f + k, k)`
 /// for `k` runs and `f = len - min_len` free cells; zero when the clue does not fit.
@@ -67,18 +67,30 @@ pub struct PuzzleCounts {
 }
 
 impl PuzzleCounts {
-    /// Counts the patterns of every line of `puzzle`.
+    /// Counts the patterns of every line of `puzzle` that agree with the cells the puzzle gives
+    /// in that line (each given read as filled or empty, as the counts read every clue).
     pub fn new(puzzle: &Puzzle) -> PuzzleCounts {
+        let line_count = |line: LineId| {
+            let len = puzzle.line_len(line.axis);
+            let clue = puzzle.clue(line);
+            let known: Vec<Cell> = (0..len)
+                .map(|i| {
+                    let (r, c) = line.cell(i);
+                    match puzzle.given(r, c) {
+                        Some(k) if k.is_background() => Cell::Empty,
+                        Some(_) => Cell::Filled,
+                        None => Cell::Unknown,
+                    }
+                })
+                .collect();
+            PatternSet::with_known(clue, &known).count()
+        };
         PuzzleCounts {
-            rows: puzzle
-                .rows()
-                .iter()
-                .map(|c| count(c, puzzle.width()))
+            rows: (0..puzzle.height())
+                .map(|r| line_count(LineId::row(r)))
                 .collect(),
-            columns: puzzle
-                .columns()
-                .iter()
-                .map(|c| count(c, puzzle.height()))
+            columns: (0..puzzle.width())
+                .map(|c| line_count(LineId::column(c)))
                 .collect(),
         }
     }
@@ -94,15 +106,23 @@ impl PuzzleCounts {
     }
 }
 
-/// Writes a large count the way the R vignette does, with a mantissa and a power of ten
-/// (`8.2x10^6`), and small ones (under a million) in full.
+/// Writes a large count the way the R vignette does, with a mantissa of two significant digits,
+/// rounded half up, and a power of ten (8,164,800 is `8.2x10^6`), and small ones (under a
+/// million) in full.
 pub fn approximate(n: &BigUint) -> String {
     let digits = n.to_string();
     if digits.len() <= 6 {
         return digits;
     }
-    let exponent = digits.len() - 1;
-    format!("{}.{}x10^{exponent}", &digits[..1], &digits[1..2])
+    let digit = |i: usize| u32::from(digits.as_bytes()[i] - b'0');
+    let mut exponent = digits.len() - 1;
+    let mut mantissa = digit(0) * 10 + digit(1) + u32::from(digit(2) >= 5);
+    if mantissa == 100 {
+        // 9.96x10^6 rounds to 10x10^6, written 1.0x10^7.
+        mantissa = 10;
+        exponent += 1;
+    }
+    format!("{}.{}x10^{exponent}", mantissa / 10, mantissa % 10)
 }
 
 /// The patterns of one clue in one line, optionally restricted to those that agree with some
@@ -571,8 +591,33 @@ mod tests {
         .unwrap();
         let counts = PuzzleCounts::new(&puzzle);
         assert_eq!(counts.row_product(), BigUint::from(8_164_800u32));
-        assert_eq!(approximate(&counts.row_product()), "8.1x10^6");
+        // 8,164,800 rounds to 8.2 million (it was once cut to 8.1).
+        assert_eq!(approximate(&counts.row_product()), "8.2x10^6");
         assert_eq!(approximate(&BigUint::from(18_564u32)), "18564");
+        assert_eq!(approximate(&BigUint::from(999_999u32)), "999999");
+        assert_eq!(approximate(&BigUint::from(2_778_300u32)), "2.8x10^6");
+        assert_eq!(approximate(&BigUint::from(1_049_999u32)), "1.0x10^6");
+        assert_eq!(approximate(&BigUint::from(9_960_000u32)), "1.0x10^7");
+        assert_eq!(approximate(&BigUint::from(10_000_000u32)), "1.0x10^7");
+    }
+
+    /// A given cell rules out the patterns of its lines that disagree with it.
+    #[test]
+    fn counts_agree_with_the_givens() {
+        let puzzle = Puzzle::new(vec![clue(&[1]); 3], vec![clue(&[1]); 3]).unwrap();
+        let counts = PuzzleCounts::new(&puzzle);
+        assert_eq!(counts.row_product(), BigUint::from(27u32));
+        let given = puzzle
+            .with_givens(vec![
+                nonogram_model::Given::cell(0, 0, true),
+                nonogram_model::Given::cell(1, 0, false),
+            ])
+            .unwrap();
+        let counts = PuzzleCounts::new(&given);
+        // Row 1 has one pattern left, row 2 two, row 3 three.
+        assert_eq!(counts.row_product(), BigUint::from(6u32));
+        // Column 1 has its filled cell at the top, so one pattern; the others three each.
+        assert_eq!(counts.column_product(), BigUint::from(9u32));
     }
 
     #[test]

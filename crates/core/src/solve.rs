@@ -13,7 +13,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use nonogram_model::{Cell, ColourId, Inconsistency, PartialGrid, Picture, Puzzle};
+use nonogram_model::{Cell, Inconsistency, PartialGrid, Picture, Puzzle};
+
+pub use nonogram_model::Given;
 
 use crate::engine::portfolio::{self, End, Run};
 use crate::grid::Grid;
@@ -254,31 +256,6 @@ impl std::ops::AddAssign for Stats {
     }
 }
 
-/// A cell whose colour the caller fixes before solving (see [`Solver::solve_from`]), in any
-/// palette.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Given {
-    /// The row, from 0.
-    pub row: usize,
-    /// The column, from 0.
-    pub col: usize,
-    /// The colour (for a black-and-white puzzle, [`ColourId::BLACK`] or
-    /// [`ColourId::BACKGROUND`]).
-    pub colour: ColourId,
-}
-
-impl Given {
-    /// A black-and-white given: the cell filled or empty.
-    pub fn cell(row: usize, col: usize, filled: bool) -> Given {
-        let colour = if filled {
-            ColourId::BLACK
-        } else {
-            ColourId::BACKGROUND
-        };
-        Given { row, col, colour }
-    }
-}
-
 /// The result of a solve.
 #[derive(Clone, Debug)]
 pub struct Outcome {
@@ -322,15 +299,17 @@ impl Solver {
         &self.config
     }
 
-    /// Solves `puzzle`, enumerating up to `max_solutions` solutions.
+    /// Solves `puzzle`, enumerating up to `max_solutions` solutions: the pictures that satisfy
+    /// the clues and agree with the cells the puzzle gives ([`Puzzle::givens`]).
     pub fn solve(&self, puzzle: &Puzzle) -> Outcome {
         self.run(puzzle, &[], None)
     }
 
-    /// Solves `puzzle` with some cells fixed beforehand: the solutions are those of the clues
-    /// that also agree with every given (what a puzzle maker's revealed cells, or a partly
-    /// solved grid, ask for). Givens must lie within the puzzle and name colours of its
-    /// palette; two givens of one cell that disagree leave no solution.
+    /// Solves `puzzle` with more cells fixed beforehand: the solutions are those of the puzzle
+    /// (its clues and its own givens) that also agree with every one of `givens` (what a puzzle
+    /// maker's revealed cells, or a partly solved grid, ask for). Givens must lie within the
+    /// puzzle and name colours of its palette; givens of one cell that disagree (two of
+    /// `givens`, or one of them and the puzzle's) leave no solution.
     pub fn solve_from(&self, puzzle: &Puzzle, givens: &[Given]) -> Outcome {
         self.run(puzzle, givens, None)
     }
@@ -346,7 +325,22 @@ impl Solver {
         self.run(puzzle, givens, Some(cancel))
     }
 
-    fn run(&self, puzzle: &Puzzle, givens: &[Given], cancel: Option<&AtomicBool>) -> Outcome {
+    fn run(&self, puzzle: &Puzzle, extra: &[Given], cancel: Option<&AtomicBool>) -> Outcome {
+        // The puzzle's own givens and the caller's are one list to the engines.
+        let all;
+        let givens = if extra.is_empty() {
+            puzzle.givens()
+        } else if puzzle.givens().is_empty() {
+            extra
+        } else {
+            all = [puzzle.givens(), extra].concat();
+            &all
+        };
+        self.run_with(puzzle, givens, cancel)
+    }
+
+    /// [`Solver::run`] with every given in one list.
+    fn run_with(&self, puzzle: &Puzzle, givens: &[Given], cancel: Option<&AtomicBool>) -> Outcome {
         let keep = solutions_kept(puzzle);
         if self.config.max_solutions > keep {
             // More solutions than memory allows: find as many as it does, and say that memory,
@@ -355,7 +349,7 @@ impl Solver {
                 max_solutions: keep,
                 ..self.config.clone()
             });
-            let mut outcome = capped.run(puzzle, givens, cancel);
+            let mut outcome = capped.run_with(puzzle, givens, cancel);
             if outcome.stop == Stop::SolutionLimit {
                 outcome.stop = Stop::MemoryLimit;
             }
@@ -497,12 +491,7 @@ pub(crate) enum Root {
 pub(crate) fn root(puzzle: &Puzzle, givens: &[Given], deadline: Option<Instant>) -> Root {
     let mut grid = Grid::new(puzzle.width(), puzzle.height());
     for g in givens {
-        let value = if g.colour.is_background() {
-            Cell::Empty
-        } else {
-            Cell::Filled
-        };
-        if grid.set(g.row, g.col, value).is_err() {
+        if grid.set(g.row, g.col, given_cell(g)).is_err() {
             return Root::Contradiction;
         }
     }
@@ -513,6 +502,15 @@ pub(crate) fn root(puzzle: &Puzzle, givens: &[Given], deadline: Option<Instant>)
         Ok(()) => Root::Grid(grid),
         Err(_) if propagator.interrupted() => Root::Stopped,
         Err(_) => Root::Contradiction,
+    }
+}
+
+/// A black-and-white given as a cell of the grid.
+pub(crate) fn given_cell(g: &Given) -> Cell {
+    if g.is_filled() {
+        Cell::Filled
+    } else {
+        Cell::Empty
     }
 }
 
@@ -547,8 +545,8 @@ impl Deduction {
     }
 }
 
-/// Line solving alone, sweep by sweep, to a fixpoint: the deduction-only mode. For colour
-/// puzzles too: a sweep then solves every changed colour row, then every changed colour column,
+/// Line solving alone, sweep by sweep, from the puzzle's given cells to a fixpoint: the
+/// deduction-only mode. For colour puzzles too: a sweep then solves every changed colour row, then every changed colour column,
 /// and a cell is unknown while it may take more than one entry.
 pub fn deduce(puzzle: &Puzzle) -> Deduction {
     deduce_within(puzzle, None)
@@ -572,6 +570,10 @@ pub fn deduce_within(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
         return crate::colour::portfolio::deduce(puzzle, deadline);
     }
     let mut grid = Grid::new(puzzle.width(), puzzle.height());
+    for g in puzzle.givens() {
+        // The puzzle gives each cell once, so setting its givens cannot contradict.
+        let _ = grid.set(g.row, g.col, given_cell(g));
+    }
     let mut propagator = Propagator::new(puzzle);
     propagator.set_deadline(deadline);
     propagator.enqueue_all();

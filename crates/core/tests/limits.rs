@@ -5,7 +5,8 @@
 //!
 //! The tests run in the test profile (unoptimised), where a line solve is many times slower
 //! than in a release build, so the slack allowed here is wider than the 100 ms a release build
-//! keeps to (BENCHMARKS.md and the README's limits table give the release figures).
+//! keeps to (docs/benchmarks-history.md and the limits table of docs/reference.md give the
+//! release figures).
 
 use std::time::Duration;
 

@@ -59,8 +59,22 @@ fn column_prefix_ok(cells: &[ColourId], clue: &Clue, complete: bool) -> bool {
     true
 }
 
-/// All solutions, by brute force (tests only: exponential). Any palette.
+/// All solutions, by brute force (tests only: exponential). Any palette; the pictures that
+/// disagree with a cell the puzzle gives are dropped at the end, the plainest way to restrict
+/// the reference to the givens.
 fn brute_force(puzzle: &Puzzle) -> Vec<Picture> {
+    let mut all = brute_force_clues(puzzle);
+    all.retain(|s| {
+        puzzle
+            .givens()
+            .iter()
+            .all(|g| s.colour(g.row, g.col) == g.colour)
+    });
+    all
+}
+
+/// Every picture that satisfies the clues, whatever the givens.
+fn brute_force_clues(puzzle: &Puzzle) -> Vec<Picture> {
     let (w, entries) = (puzzle.width(), puzzle.palette().len());
     let sets: Vec<_> = puzzle
         .rows()
@@ -291,6 +305,122 @@ proptest! {
             }
         }
     }
+}
+
+/// Up to `count` givens taken from `source`, at distinct random cells.
+fn givens_from(source: &Picture, count: usize, rng: &mut Rng) -> Vec<Given> {
+    let (w, h) = (source.width(), source.height());
+    let mut givens: Vec<Given> = Vec::new();
+    for _ in 0..count {
+        let (row, col) = (rng.range(0, h - 1), rng.range(0, w - 1));
+        if !givens.iter().any(|g| (g.row, g.col) == (row, col)) {
+            givens.push(Given {
+                row,
+                col,
+                colour: source.colour(row, col),
+            });
+        }
+    }
+    givens
+}
+
+/// The puzzle with one to four givens of its own, and up to two more for `solve_from`, taken
+/// from one of its solutions (so at least that one agrees with them) or, one time in four, from
+/// a random picture of its palette (often none does).
+fn with_random_givens(puzzle: &Puzzle, seed: u64) -> (Puzzle, Vec<Given>) {
+    let mut rng = Rng::new(seed);
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let all = brute_force(puzzle);
+    let source = if all.is_empty() || rng.next_u64().is_multiple_of(4) {
+        random_colour_picture(&mut rng, w, h, puzzle.palette().len() - 1, 0.5)
+    } else {
+        all[rng.range(0, all.len() - 1)].clone()
+    };
+    let count = rng.range(1, 4);
+    let mut givens = givens_from(&source, count + rng.range(0, 2), &mut rng);
+    let extra = givens.split_off(count.min(givens.len()));
+    let given = puzzle.clone().with_givens(givens).expect("valid givens");
+    (given, extra)
+}
+
+/// Checks every engine on `puzzle`'s givens, alone and with `extra` ones, against the
+/// reference restricted to them, and deduction too.
+fn check_givens(puzzle: &Puzzle, extra: &[Given]) -> Result<(), TestCaseError> {
+    let all = brute_force(puzzle);
+    for config in configs() {
+        check(puzzle, &all, config)?;
+    }
+    let agree: Vec<Picture> = all
+        .iter()
+        .filter(|s| extra.iter().all(|g| s.colour(g.row, g.col) == g.colour))
+        .cloned()
+        .collect();
+    for config in configs() {
+        check_from(puzzle, extra, &agree, config)?;
+    }
+    let deduction = nonogram_core::deduce(puzzle);
+    prop_assert!(!deduction.contradiction || all.is_empty());
+    for g in puzzle.givens() {
+        prop_assert!(deduction.grid.get(g.row, g.col).contains(g.colour));
+    }
+    for s in &all {
+        for r in 0..puzzle.height() {
+            for c in 0..puzzle.width() {
+                prop_assert!(deduction.grid.get(r, c).contains(s.colour(r, c)));
+            }
+        }
+    }
+    if let Some(picture) = deduction.picture(puzzle) {
+        prop_assert_eq!(&all, &vec![picture]);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Givens are part of the puzzle: every engine counts the solutions that agree with them.
+    #[test]
+    fn engines_match_brute_force_with_the_puzzles_givens(
+        puzzle in random_case(),
+        seed in any::<u64>(),
+    ) {
+        let (given, extra) = with_random_givens(&puzzle, seed);
+        check_givens(&given, &extra)?;
+    }
+
+    #[test]
+    fn colour_engines_match_brute_force_with_the_puzzles_givens(
+        puzzle in random_colour_case(),
+        seed in any::<u64>(),
+    ) {
+        let (given, extra) = with_random_givens(&puzzle, seed);
+        check_givens(&given, &extra)?;
+    }
+}
+
+/// Givens can make an ambiguous puzzle unique, and givens the clues cannot agree with leave
+/// none (never an error).
+#[test]
+fn givens_decide_the_classic_two_solution_square() {
+    let puzzle = Puzzle::new(vec![Clue::new([1]); 2], vec![Clue::new([1]); 2]).unwrap();
+    let unique = puzzle
+        .clone()
+        .with_givens(vec![Given::cell(0, 0, true)])
+        .unwrap();
+    assert_eq!(brute_force(&unique).len(), 1);
+    let contradicting = puzzle
+        .with_givens(vec![Given::cell(0, 0, true), Given::cell(0, 1, true)])
+        .unwrap();
+    assert!(brute_force(&contradicting).is_empty());
+    for config in configs() {
+        let outcome = Solver::new(config.clone()).solve(&unique);
+        assert_eq!(outcome.solutions.len(), 1, "{config:?}");
+        assert!(outcome.solutions[0].get(0, 0), "{config:?}");
+        let outcome = Solver::new(config.clone()).solve(&contradicting);
+        assert_eq!(outcome.status, Status::NoSolution, "{config:?}");
+    }
+    assert!(nonogram_core::deduce(&contradicting).contradiction);
 }
 
 #[test]

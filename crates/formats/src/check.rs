@@ -14,8 +14,8 @@
 //! - every error is one line that starts with its position, and the position lies in the input
 //!   (a line that exists, a column at most one past its end, or the end of the input);
 //! - every puzzle any reader returns survives [`round_trip`]: written in each writable format,
-//!   it is recognised as that format and reads back with the same clues and the metadata the
-//!   format holds.
+//!   it is recognised as that format and reads back with the same clues, the same givens and
+//!   the metadata the format holds, or the format refuses it for its colours or its givens.
 
 use std::path::Path;
 
@@ -140,6 +140,24 @@ pub fn round_trip(puzzle: &Puzzle) {
             );
             continue;
         }
+        if !puzzle.givens().is_empty() && !format.can_hold_givens() {
+            let e = written.expect_err("givens dropped: written in a format without them");
+            let count = puzzle.givens().len();
+            assert_eq!(
+                e.kind(),
+                &WriteErrorKind::Givens {
+                    format: format.name(),
+                    count
+                }
+            );
+            assert!(
+                e.to_string().starts_with(&format!(
+                    "the {format} format cannot store given cells, and this puzzle gives {count}"
+                )),
+                "{e}"
+            );
+            continue;
+        }
         if format == Format::Picture && puzzle.metadata.goal.is_none() {
             assert!(written.is_err(), "a picture written without a goal");
             continue;
@@ -187,7 +205,8 @@ pub fn palette_after(p: &Puzzle, format: Format) -> Palette {
 }
 
 /// What reading back `p` written in `format` gives: the clues, the palette the format keeps
-/// ([`palette_after`]), and the metadata the format
+/// ([`palette_after`]), the givens (a format that cannot store them refuses to write them),
+/// and the metadata the format
 /// can hold (the rest is dropped on writing; XML replaces the characters it cannot hold and
 /// trims the rest). A picture holds the goal alone, and its clues
 /// are the goal's.
@@ -204,7 +223,9 @@ pub fn expected_after(p: &Puzzle, format: Format) -> Puzzle {
                 p.rows().to_vec(),
                 p.columns().to_vec(),
             )
-            .expect("the clues fit the palette the format keeps");
+            .expect("the clues fit the palette the format keeps")
+            .with_givens(p.givens().to_vec())
+            .expect("the givens fit the palette the format keeps");
             kept.metadata = p.metadata.clone();
             kept
         }

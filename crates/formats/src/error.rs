@@ -163,6 +163,19 @@ pub enum WriteErrorKind {
     /// No puzzle at all to write.
     #[error("there is no puzzle to write")]
     NoPuzzle,
+    /// A puzzle with given cells, for a format that cannot store them: writing it without
+    /// them would give another puzzle (often one with more solutions).
+    #[error(
+        "the {format} format cannot store given cells, and this puzzle gives {count}: write it \
+         as {}",
+        crate::format::givens_formats()
+    )]
+    Givens {
+        /// The format's name.
+        format: &'static str,
+        /// How many cells the puzzle gives.
+        count: usize,
+    },
 }
 
 impl WriteError {
@@ -241,7 +254,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let path = self.shown_path();
         match &self.kind {
-            ErrorKind::Io(e) => write!(f, "{path}: {e}"),
+            ErrorKind::Io(e) => write!(f, "{path}: cannot read it: {e}"),
             ErrorKind::TooLarge { limit } => write!(
                 f,
                 "{path}: the input is larger than {} MiB, more than any puzzle needs",
@@ -280,7 +293,8 @@ mod tests {
         let stdin = Error::new("-".into(), ErrorKind::Parse(e));
         assert!(stdin.to_string().starts_with("<stdin>:3:7: "));
         let io = Error::new("b.non".into(), ErrorKind::Io(io::Error::other("boom")));
-        assert_eq!(io.to_string(), "b.non: boom");
+        // Worded as the command words every file it cannot read.
+        assert_eq!(io.to_string(), "b.non: cannot read it: boom");
     }
 
     #[test]

@@ -62,6 +62,10 @@ pub struct FormatInfo {
     pub colour: bool,
     /// Whether one file may hold several puzzles ([`crate::write_all`] writes them).
     pub many: bool,
+    /// Whether the format has a documented way to state given cells
+    /// ([`nonogram_model::Puzzle::givens`]); a writable one writes them, the others refuse a
+    /// puzzle that has some.
+    pub givens: bool,
 }
 
 /// Every format, in the order of the enum.
@@ -75,6 +79,7 @@ pub const TABLE: &[FormatInfo] = &[
         writable: true,
         colour: true,
         many: true,
+        givens: false,
     },
     FormatInfo {
         format: Format::Nin,
@@ -85,6 +90,7 @@ pub const TABLE: &[FormatInfo] = &[
         writable: true,
         colour: false,
         many: false,
+        givens: false,
     },
     FormatInfo {
         format: Format::G,
@@ -95,6 +101,7 @@ pub const TABLE: &[FormatInfo] = &[
         writable: false,
         colour: true,
         many: false,
+        givens: false,
     },
     FormatInfo {
         format: Format::Mk,
@@ -105,6 +112,7 @@ pub const TABLE: &[FormatInfo] = &[
         writable: false,
         colour: false,
         many: false,
+        givens: false,
     },
     FormatInfo {
         format: Format::Cwd,
@@ -115,6 +123,7 @@ pub const TABLE: &[FormatInfo] = &[
         writable: false,
         colour: false,
         many: false,
+        givens: false,
     },
     FormatInfo {
         format: Format::Xml,
@@ -125,6 +134,7 @@ pub const TABLE: &[FormatInfo] = &[
         writable: true,
         colour: true,
         many: true,
+        givens: false,
     },
     FormatInfo {
         format: Format::Tournament,
@@ -135,6 +145,7 @@ pub const TABLE: &[FormatInfo] = &[
         writable: false,
         colour: false,
         many: true,
+        givens: false,
     },
     FormatInfo {
         format: Format::String,
@@ -145,6 +156,7 @@ pub const TABLE: &[FormatInfo] = &[
         writable: true,
         colour: false,
         many: true,
+        givens: false,
     },
     FormatInfo {
         format: Format::Gecode,
@@ -155,16 +167,18 @@ pub const TABLE: &[FormatInfo] = &[
         writable: true,
         colour: false,
         many: false,
+        givens: false,
     },
     FormatInfo {
         format: Format::Json,
         name: "json",
         aliases: &[],
         extensions: &["json"],
-        description: "an object with `rows` and `columns` arrays (and a `palette` for colour puzzles), or an array of them",
+        description: "an object with `rows` and `columns` arrays (and a `palette` for colour puzzles, `givens` for given cells), or an array of them",
         writable: true,
         colour: true,
         many: true,
+        givens: true,
     },
     FormatInfo {
         format: Format::Picture,
@@ -175,6 +189,7 @@ pub const TABLE: &[FormatInfo] = &[
         writable: true,
         colour: false,
         many: false,
+        givens: false,
     },
     FormatInfo {
         format: Format::Toml,
@@ -185,6 +200,7 @@ pub const TABLE: &[FormatInfo] = &[
         writable: false,
         colour: true,
         many: false,
+        givens: false,
     },
     FormatInfo {
         format: Format::Ini,
@@ -195,6 +211,7 @@ pub const TABLE: &[FormatInfo] = &[
         writable: false,
         colour: true,
         many: false,
+        givens: false,
     },
     FormatInfo {
         format: Format::Gno,
@@ -205,16 +222,18 @@ pub const TABLE: &[FormatInfo] = &[
         writable: false,
         colour: false,
         many: false,
+        givens: false,
     },
     FormatInfo {
         format: Format::Tatham,
         name: "tatham",
         aliases: &["pattern", "sgt"],
         extensions: &[],
-        description: "Simon Tatham's Pattern game ids (`10x10:2/3.1/…`), one a line",
-        writable: false,
+        description: "Simon Tatham's Pattern game ids (`10x10:2/3.1/…`, given cells after a `,`), one a line",
+        writable: true,
         colour: false,
         many: true,
+        givens: true,
     },
 ];
 
@@ -286,6 +305,12 @@ impl Format {
         self.info().many
     }
 
+    /// Whether the format can state given cells; the writable ones among them write them,
+    /// and the others refuse a puzzle that has some ([`crate::WriteErrorKind::Givens`]).
+    pub fn can_hold_givens(self) -> bool {
+        self.info().givens
+    }
+
     /// The usual file name extension, without the dot (`txt` for the formats that have none of
     /// their own: [`detect`](fn@crate::detect) tells them apart by their content).
     pub fn extension(self) -> &'static str {
@@ -309,12 +334,26 @@ impl fmt::Display for Format {
     }
 }
 
+/// The writable formats that store given cells, by name: `json or tatham`.
+pub(crate) fn givens_formats() -> String {
+    let names: Vec<&str> = TABLE
+        .iter()
+        .filter(|i| i.writable && i.givens)
+        .map(|i| i.name)
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "no format".to_string(),
+    }
+}
+
 /// The formats as a Markdown table: the list in `docs/formats.md` is this, verbatim (a test
 /// checks).
 pub fn markdown_table() -> String {
     let mut out = String::from(
-        "| name (aliases) | what | extensions | read | write | colour | many a file |\n\
-         |---|---|---|:-:|:-:|:-:|:-:|\n",
+        "| name (aliases) | what | extensions | read | write | colour | givens | many a file |\n\
+         |---|---|---|:-:|:-:|:-:|:-:|:-:|\n",
     );
     let yes = |b: bool| if b { "yes" } else { "" };
     for i in TABLE {
@@ -325,11 +364,12 @@ pub fn markdown_table() -> String {
         }
         let exts: Vec<String> = i.extensions.iter().map(|e| format!("`.{e}`")).collect();
         out.push_str(&format!(
-            "| {name} | {} | {} | yes | {} | {} | {} |\n",
+            "| {name} | {} | {} | yes | {} | {} | {} | {} |\n",
             i.description,
             exts.join(" "),
             yes(i.writable),
             yes(i.colour),
+            yes(i.givens),
             yes(i.many)
         ));
     }

@@ -22,6 +22,12 @@
 //! symbol of its colour (`#` and `.` without a palette, or any character the picture format
 //! reads).
 //!
+//! `givens`, optional, states cells of the puzzle's grid (see
+//! [`Puzzle::givens`](nonogram_model::Puzzle::givens)): a list of rows like the goal's, each
+//! cell the symbol of its colour (`#` filled and `.` empty without a palette) or `?` for a cell
+//! not given, blanks ignored: `"givens": ["?#???", "?????"]`. Givens the clues cannot agree with
+//! are read: the puzzle then has no solution.
+//!
 //! Writing gives a black-and-white puzzle drawn `#` on `.` plain numbers and no palette; any
 //! other puzzle gets its palette, and in a colour puzzle every run is a string such as `"3r"`
 //! (an object when the symbol is a digit or another colour's name).
@@ -35,7 +41,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
-use nonogram_model::{Clue, ColourId, Palette, Picture, Puzzle, Run};
+use nonogram_model::{Clue, ColourId, Given, Palette, Picture, Puzzle, Run};
 
 use crate::error::{ParseError, ParseErrorKind, Pos};
 use crate::palette::{self, Names, PaletteBuilder};
@@ -52,6 +58,7 @@ struct JsonPuzzle {
     copyright: Option<String>,
     license: Option<String>,
     goal: Option<Vec<String>>,
+    givens: Option<Vec<String>>,
     #[serde(alias = "colors", alias = "colours")]
     palette: Option<Vec<JsonColour>>,
 }
@@ -288,7 +295,65 @@ fn build(item: JsonPuzzle, at: Pos) -> Result<Puzzle, ParseError> {
         }
         puzzle.metadata.goal = Some(goal);
     }
-    Ok(puzzle)
+    match item.givens {
+        Some(rows) => {
+            let givens = givens_in(&puzzle, &rows, at)?;
+            puzzle
+                .with_givens(givens)
+                .map_err(|e| ParseError::invalid(at, e))
+        }
+        None => Ok(puzzle),
+    }
+}
+
+/// The given cells drawn in `rows`: the palette's symbols, `?` for a cell not given.
+fn givens_in(puzzle: &Puzzle, rows: &[String], at: Pos) -> Result<Vec<Given>, ParseError> {
+    let size = |w: usize| {
+        ParseError::syntax(
+            at,
+            format!(
+                "the givens are {w}x{} but the puzzle is {}x{}",
+                rows.len(),
+                puzzle.width(),
+                puzzle.height()
+            ),
+        )
+    };
+    if rows.len() != puzzle.height() {
+        let w = rows
+            .first()
+            .map_or(0, |r| r.chars().filter(|c| !c.is_whitespace()).count());
+        return Err(size(w));
+    }
+    let mut givens = Vec::new();
+    for (row, text) in rows.iter().enumerate() {
+        let mut col = 0;
+        for c in text.chars().filter(|c| !c.is_whitespace()) {
+            if col == puzzle.width() {
+                return Err(size(text.chars().filter(|c| !c.is_whitespace()).count()));
+            }
+            if c != '?' {
+                let colour = puzzle.palette().by_symbol(c).ok_or_else(|| {
+                    ParseError::syntax(
+                        at,
+                        format!(
+                            "givens row {}, character {}: unexpected {}: no colour of the \
+                             palette is drawn so (`?` is a cell not given)",
+                            row + 1,
+                            col + 1,
+                            scan::quote(&c.to_string())
+                        ),
+                    )
+                })?;
+                givens.push(Given { row, col, colour });
+            }
+            col += 1;
+        }
+        if col != puzzle.width() {
+            return Err(size(col));
+        }
+    }
+    Ok(givens)
 }
 
 /// A goal drawn with the palette's symbols.
@@ -458,13 +523,19 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
         "  \"columns\": {}",
         lines_array(palette, puzzle.columns())
     ));
+    let rows_array = |rows: Vec<String>| {
+        let rows: Vec<String> = rows.iter().map(|r| quoted(r)).collect();
+        format!("[\n    {}\n  ]", rows.join(",\n    "))
+    };
+    if !puzzle.givens().is_empty() {
+        let rows = puzzle.given_grid().row_strings(palette);
+        fields.push(format!("  \"givens\": {}", rows_array(rows)));
+    }
     if let Some(goal) = &m.goal {
-        let rows: Vec<String> = goal
-            .row_strings_in(palette)
-            .iter()
-            .map(|r| quoted(r))
-            .collect();
-        fields.push(format!("  \"goal\": [\n    {}\n  ]", rows.join(",\n    ")));
+        fields.push(format!(
+            "  \"goal\": {}",
+            rows_array(goal.row_strings_in(palette))
+        ));
     }
     format!("{{\n{}\n}}\n", fields.join(",\n"))
 }
@@ -531,6 +602,36 @@ mod tests {
     }
 
     #[test]
+    fn givens_round_trip_in_black_and_white_and_colour() {
+        let text = r#"{"rows": [[1], [1]], "columns": [[1], [1]], "givens": ["? #", "??"]}"#;
+        let p = parse(text).unwrap().remove(0);
+        assert_eq!(p.givens(), &[Given::cell(0, 1, true)]);
+        let written = write(&p);
+        assert!(
+            written.contains("\"givens\": [\n    \"?#\",\n    \"??\"\n  ]"),
+            "{written}"
+        );
+        assert_eq!(parse(&written).unwrap(), vec![p]);
+        let text = r##"{"palette": [{"name": "white", "rgb": "#ffffff", "symbol": "."},
+            {"name": "red", "rgb": "red", "symbol": "r"}, {"name": "blue", "rgb": "blue", "symbol": "b"}],
+            "rows": [["1r", "1b"]], "cols": [["1r"], ["1b"]], "givens": [".b"]}"##;
+        let p = parse(text).unwrap().remove(0);
+        let blue = p.palette().find("blue").unwrap();
+        assert_eq!(
+            p.givens(),
+            &[
+                Given::cell(0, 0, false),
+                Given {
+                    row: 0,
+                    col: 1,
+                    colour: blue
+                }
+            ]
+        );
+        assert_eq!(parse(&write(&p)).unwrap(), vec![p]);
+    }
+
+    #[test]
     fn errors() {
         let cases: &[(&str, (usize, usize), &str)] = &[
             ("{\"rows\": [[1]]}", (1, 15), "missing field `columns`"),
@@ -581,6 +682,21 @@ mod tests {
                 "\n{\"rows\": [[1]], \"columns\": [[1]], \"goal\": [\"..2\"]}",
                 (2, 1),
                 "goal row 1, character 3: unexpected `2` in a picture",
+            ),
+            (
+                "{\"rows\": [[1]], \"columns\": [[1]], \"givens\": [\"#\", \"#\"]}",
+                (1, 1),
+                "the givens are 1x2 but the puzzle is 1x1",
+            ),
+            (
+                "{\"rows\": [[1]], \"columns\": [[1]], \"givens\": [\"##\"]}",
+                (1, 1),
+                "the givens are 2x1",
+            ),
+            (
+                "{\"rows\": [[1]], \"columns\": [[1]], \"givens\": [\"x\"]}",
+                (1, 1),
+                "givens row 1, character 1: unexpected `x`",
             ),
             ("{\"rows\": [[1]], /* ", (1, 17), "unterminated"),
             ("{\"rows\": [[1]],", (1, 15), "EOF while parsing"),

@@ -25,6 +25,14 @@
 //! Lines end with `\n`, `\r\n` or a lone `\r` in every format: [`parse`] and [`detect`](fn@detect)
 //! turn lone `\r`s into `\n` first, so that readers and the positions in their errors agree.
 //!
+//! Given cells ([`Puzzle::givens`]) are read from the two formats that state them: Tatham's
+//! game ids (the part after `,`) and our JSON (`givens`). No other format we read has a
+//! documented way to: webpbn XML's `saved` image, pbnsolve's `saved` key in `.non` and
+//! gnonograms' `[Working grid]` hold a person's progress, which may be wrong, not cells the
+//! puzzle states, and are left unread as before. Givens that contradict the clues are read
+//! (neither format's documents forbid them): the puzzle then has no solution, which solving
+//! says. Writing never drops givens: [`write()`] refuses a format that cannot store them.
+//!
 //! The goal picture some formats carry lands in [`nonogram_model::Metadata::goal`], in colour
 //! when the puzzle is (each cell a [`nonogram_model::ColourId`] of the palette); readers do
 //! not check it against the clues (use [`Puzzle::check`] for that), because a file whose goal
@@ -193,7 +201,10 @@ fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
 /// A colour puzzle (more than one colour besides the background) can be written only in a
 /// format that holds colours ([`Format::can_hold_colour`]); the others refuse it with
 /// [`WriteErrorKind::Colour`]. A black-and-white puzzle whose one colour is not black is written
-/// as plain black and white by the formats that have no colours.
+/// as plain black and white by the formats that have no colours. A puzzle with given cells
+/// can be written only in a format that stores them ([`Format::can_hold_givens`]); the others
+/// refuse it with [`WriteErrorKind::Givens`], since without its givens it would be another
+/// puzzle.
 pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     let fail = |kind| Err(WriteError::new(format, kind));
     if !format.is_writable() {
@@ -201,6 +212,12 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     }
     if !puzzle.is_black_and_white() && !format.can_hold_colour() {
         return fail(WriteErrorKind::Colour(format.name()));
+    }
+    if !puzzle.givens().is_empty() && !format.can_hold_givens() {
+        return fail(WriteErrorKind::Givens {
+            format: format.name(),
+            count: puzzle.givens().len(),
+        });
     }
     let text = match format {
         Format::Non => non::write(puzzle),
@@ -213,21 +230,21 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
             Some(goal) => picture::write(goal),
             None => return fail(WriteErrorKind::NoGoal(format.name())),
         },
+        Format::Tatham => tatham::write(puzzle),
         Format::G
         | Format::Mk
         | Format::Cwd
         | Format::Tournament
         | Format::Toml
         | Format::Ini
-        | Format::Gno
-        | Format::Tatham => return fail(WriteErrorKind::NotWritable(format.name())),
+        | Format::Gno => return fail(WriteErrorKind::NotWritable(format.name())),
     };
     Ok(text)
 }
 
 /// Writes several puzzles into one file of `format`: a `.non` bundle (`====` between the
-/// puzzles), an XML `<puzzleset>` of several `<puzzle>`s, a JSON array, R puzzle strings one a
-/// line. A format that holds one puzzle a file ([`Format::can_hold_many`]) writes a single
+/// puzzles), an XML `<puzzleset>` of several `<puzzle>`s, a JSON array, R puzzle strings or
+/// Tatham game ids one a line. A format that holds one puzzle a file ([`Format::can_hold_many`]) writes a single
 /// puzzle as [`write()`] does and refuses more with [`WriteErrorKind::OnePuzzle`]; no puzzle at
 /// all is [`WriteErrorKind::NoPuzzle`]. Each puzzle must fit the format as for [`write()`].
 pub fn write_all(puzzles: &[Puzzle], format: Format) -> Result<String, WriteError> {

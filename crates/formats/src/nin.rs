@@ -94,7 +94,7 @@ mod tests {
             ("2 1\n3\n1\n1\n", "needs 3 cells"),
             (
                 "2 1\n1\n1\n1\n",
-                "row clues fill 1 cells but the column clues fill 2",
+                "row clues fill 1 cell but the column clues fill 2",
             ),
         ] {
             let puzzles = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));

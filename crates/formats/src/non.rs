@@ -2,7 +2,7 @@
 //!
 //! A `.non` file is a list of keys, one a line: `width 5`, `height 10`, `title "Dancer"`,
 //! `by` (the author), `copyright`, `license`, `catalogue`; then `rows` and `columns`, each
-//! followed by one line per clue (`2,1`; a blank line or `0` is an empty line); and an optional
+//! followed by one line per clue (`2,1`; `0` is an empty line); and an optional
 //! `goal`, the intended picture as `0`/`1` characters row after row, quoted or not, on the key's
 //! line or on the lines after it (pbnsolve's readable form). Unknown lines are ignored, as the
 //! format asks. Strings may carry HTML character references (`&copy;`), which we decode.
@@ -22,9 +22,12 @@
 //! The format has no colour names and no background colour, so those are lost.
 //!
 //! Choices where the format is vague: `rows` and `columns` read exactly `height` and `width`
-//! lines when the size is known (so a blank line among them is an empty clue), and read up to
-//! the first blank or non-clue line when it is not (the size then comes from the clues). A file
-//! with a `goal` but no clues gets its clues from the goal, as pbnsolve does.
+//! lines when the size is known, and up to the first blank or non-clue line when it is not (the
+//! size then comes from the clues). The format writes an empty clue `0`; like pbnsolve we also
+//! take a blank line among the clues for one, but not blank lines that end a block (followed by
+//! the next key or the end of the file): those separate, so `rows`, a clue, a blank line and
+//! `columns` with a height of 2 is a row clue left out, reported, not an empty second row. A
+//! file with a `goal` but no clues gets its clues from the goal, as pbnsolve does.
 
 use std::fmt::Write as _;
 
@@ -325,6 +328,9 @@ fn read_clues(
     colours: &mut NonColours,
 ) -> Result<ClueList, ParseError> {
     let mut list = ClueList::default();
+    // Whether the blank lines being read are empty clues: yes when a clue line follows them,
+    // no when the block ends with them (looked up once for each run of blank lines).
+    let mut blanks_are_clues: Option<bool> = None;
     loop {
         if count.is_some_and(|c| list.len() == c) {
             break;
@@ -342,6 +348,29 @@ fn read_clues(
         let is_clue = trimmed.is_empty() || looks_like_clue(raw);
         if count.is_none() && (trimmed.is_empty() || !is_clue) {
             break;
+        }
+        if trimmed.is_empty() {
+            let clues = *blanks_are_clues.get_or_insert_with(|| {
+                r.peek_non_blank()
+                    .is_some_and(|(_, next)| looks_like_clue(next))
+            });
+            if !clues {
+                // A blank line that ends the block is a separator, not the last clue: taken
+                // for an empty clue, it would hide a clue left out (the same slip in the
+                // columns, at the end of the file, is caught too).
+                let c = count.unwrap_or_default();
+                return Err(ParseError::syntax(
+                    Pos::new(n, 1),
+                    format!(
+                        "expected {c} {name} clues after line {}, found {} (an empty clue is \
+                         written 0)",
+                        key_pos.line,
+                        list.len()
+                    ),
+                ));
+            }
+        } else {
+            blanks_are_clues = None;
         }
         if !is_clue {
             let c = count.unwrap_or_default();
@@ -658,6 +687,41 @@ mod tests {
         }
         let bundle = format!("{multi}====\n{bare}\n====\n");
         assert_eq!(parse(&bundle).unwrap().len(), 2);
+    }
+
+    /// A row clue left out before the blank line that ends the block is an error, as a
+    /// column clue left out is; a blank line followed by more clues is still an empty clue, and
+    /// `0` always is (issue 29, item 7).
+    #[test]
+    fn a_clue_left_out_is_not_an_empty_clue() {
+        let rows_short = "width 3\nheight 2\n\nrows\n3\n\ncolumns\n1\n1\n1\n";
+        let err = parse(rows_short).unwrap_err();
+        assert_eq!((err.line, err.column), (6, 1), "{err}");
+        assert!(
+            err.to_string().contains(
+                "expected 2 row clues after line 4, found 1 (an empty clue is written 0)"
+            ),
+            "{err}"
+        );
+        let columns_short = "width 3\nheight 2\nrows\n3\n0\ncolumns\n1\n1\n\n";
+        let err = parse(columns_short).unwrap_err();
+        assert!(err.to_string().contains("expected 3 column clues"), "{err}");
+        // Written with 0, or with a blank line that more clues follow, an empty clue is one.
+        for text in [
+            "width 3\nheight 2\n\nrows\n3\n0\n\ncolumns\n1\n1\n1\n",
+            "width 3\nheight 2\n\nrows\n\n3\n\ncolumns\n1\n1\n1\n",
+            "width 3\nheight 2\nrows\n1,1\n0\ncolumns\n1\n\n1\n",
+        ] {
+            let p = parse(text)
+                .unwrap_or_else(|e| panic!("{e}: {text:?}"))
+                .remove(0);
+            assert_eq!(p.height(), 2, "{text:?}");
+            assert_eq!(
+                p.rows().iter().filter(|c| c.is_empty()).count(),
+                1,
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

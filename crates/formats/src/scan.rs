@@ -412,6 +412,15 @@ impl<'a> Cursor<'a> {
         self.lines.peek().map(|&(i, l)| (i + first, l))
     }
 
+    /// The next line that is not blank, without taking any.
+    pub(crate) fn peek_non_blank(&self) -> Option<(usize, &'a str)> {
+        let first = self.first;
+        self.lines
+            .clone()
+            .find(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| (i + first, l))
+    }
+
     pub(crate) fn advance(&mut self) -> Option<(usize, &'a str)> {
         let (i, l) = self.lines.next()?;
         self.last = i + self.first;

@@ -133,7 +133,7 @@ mod tests {
         // Clues that cannot all be satisfied are read: the puzzle has no solution, and says why.
         for (text, want) in [
             ("1,1-1:1", "needs 3 cells"),
-            ("1-\n", "row clues fill 1 cells but the column clues fill 0"),
+            ("1-\n", "row clues fill 1 cell but the column clues fill 0"),
             ("  \"1-2\"", "needs 2 cells"),
         ] {
             let puzzles = parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));

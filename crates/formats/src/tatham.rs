@@ -6,13 +6,19 @@
 //!
 //! An id is `WxH:` and then the clues of the `W` columns followed by those of the `H` rows,
 //! separated by `/`; the numbers of a clue are separated by `.`, and an empty line is an empty
-//! clue. A `,` may follow with cells given in advance, run-length coded as Pattern writes them
-//! (a letter skips that many cells from `a`, `z` skips 25, and all but `z` then fix one cell,
-//! filled for an upper-case letter): we check them but cannot keep them, since a puzzle here
-//! has no given cells, so the puzzle read may have more solutions than the game. A file may hold
-//! several ids, one a line; blank lines are skipped.
+//! clue. A `,` may follow with cells given in advance (Pattern's "clue squares", which its
+//! picture generator adds when the clues alone allow several pictures), run-length coded over
+//! the cells row by row: a letter skips that many cells from `a`, `z` skips 25, and every
+//! letter but `z` then gives the next cell, filled for an upper-case letter and empty for a
+//! lower-case one, unless the skip reached the end of the grid. They become the puzzle's
+//! givens. The code must cover the grid exactly, as Pattern checks. A file may hold several
+//! ids, one a line; blank lines are skipped.
+//!
+//! Writing gives the id of a black-and-white puzzle, with its givens coded the way Pattern
+//! codes them (so a puzzle read and written comes back byte for byte); titles and goals have no
+//! place in an id and are not written.
 
-use nonogram_model::{Clue, Puzzle};
+use nonogram_model::{Clue, Given, Puzzle};
 
 use crate::error::{ParseError, Pos};
 use crate::scan::{self, ClueList};
@@ -94,16 +100,31 @@ fn parse_id(n: usize, raw: &str, lead: usize, id: &str) -> Result<Puzzle, ParseE
         let list = if i < width { &mut columns } else { &mut rows };
         list.push(Clue::new(runs), pos);
     }
-    if let Some(givens) = givens {
-        check_givens(givens, width * height, at(clues_at + clues.len() + 1))?;
-    }
-    scan::build(rows, columns, at(0))
+    let puzzle = scan::build(rows, columns, at(0))?;
+    let Some(code) = givens else {
+        return Ok(puzzle);
+    };
+    let pos = at(clues_at + clues.len() + 1);
+    let givens = read_givens(code, width, height, pos)?;
+    // Each cell is given once, within the grid, filled or empty: nothing to refuse.
+    puzzle
+        .with_givens(givens)
+        .map_err(|e| ParseError::invalid(pos, e))
 }
 
-/// Checks the run-length coded given cells: `cells` of them, no more, no less.
-fn check_givens(givens: &str, cells: usize, pos: Pos) -> Result<(), ParseError> {
+/// The run-length coded given cells of a `width` × `height` grid: the code must cover the
+/// grid, no more, no less. `pos` is where the code starts (it is ASCII, so a character's
+/// column is its offset).
+fn read_givens(
+    code: &str,
+    width: usize,
+    height: usize,
+    pos: Pos,
+) -> Result<Vec<Given>, ParseError> {
+    let cells = width * height;
+    let mut givens = Vec::new();
     let mut i = 0usize;
-    for (k, c) in givens.chars().enumerate() {
+    for (k, c) in code.chars().enumerate() {
         let here = Pos::new(pos.line, pos.column + k);
         if !c.is_ascii_alphabetic() {
             return Err(ParseError::syntax(
@@ -114,9 +135,16 @@ fn check_givens(givens: &str, cells: usize, pos: Pos) -> Result<(), ParseError> 
                 ),
             ));
         }
+        if i == cells {
+            return Err(ParseError::syntax(
+                here,
+                "more given cells than the grid has",
+            ));
+        }
         let len = usize::from(c.to_ascii_lowercase() as u8 - b'a');
         i += len;
         if len < 25 && i < cells {
+            givens.push(Given::cell(i / width, i % width, c.is_ascii_uppercase()));
             i += 1;
         }
         if i > cells {
@@ -132,7 +160,56 @@ fn check_givens(givens: &str, cells: usize, pos: Pos) -> Result<(), ParseError> 
             "fewer given cells than the grid has",
         ));
     }
-    Ok(())
+    Ok(givens)
+}
+
+/// The game id of a black-and-white puzzle, its givens coded as Pattern codes them: the cells
+/// before each given counted off in letters (`z` for 25 at a time), then the given's letter.
+pub(crate) fn write(puzzle: &Puzzle) -> String {
+    let clue = |c: &Clue| {
+        let runs: Vec<String> = c.runs().iter().map(u32::to_string).collect();
+        runs.join(".")
+    };
+    let lines: Vec<String> = puzzle
+        .columns()
+        .iter()
+        .chain(puzzle.rows())
+        .map(clue)
+        .collect();
+    let mut id = format!("{}x{}:{}", puzzle.width(), puzzle.height(), lines.join("/"));
+    if !puzzle.givens().is_empty() {
+        id.push(',');
+        let letter = |skip: usize, upper: bool| {
+            // `skip` is below 25 here, so the letter is one of `a` to `y`.
+            let c = char::from(b'a' + skip as u8);
+            if upper {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            }
+        };
+        let mut run = 0;
+        for r in 0..puzzle.height() {
+            for c in 0..puzzle.width() {
+                match puzzle.given(r, c) {
+                    Some(colour) => {
+                        id.push(letter(run, !colour.is_background()));
+                        run = 0;
+                    }
+                    None if run == 24 => {
+                        id.push('z');
+                        run = 0;
+                    }
+                    None => run += 1,
+                }
+            }
+        }
+        if run > 0 {
+            id.push(letter(run, false));
+        }
+    }
+    id.push('\n');
+    id
 }
 
 #[cfg(test)]
@@ -150,7 +227,37 @@ mod tests {
             &[Clue::new([1]), Clue::new([1, 1]), Clue::empty()]
         );
         assert_eq!(p.rows(), &[Clue::new([2]), Clue::new([1])]);
-        assert_eq!(ps[0], ps[1]);
+        // `b`: one cell skipped, the next given empty; `D`: three skipped, the next filled.
+        assert_eq!(
+            p.givens(),
+            &[Given::cell(0, 1, false), Given::cell(1, 2, true)]
+        );
+        assert!(ps[1].givens().is_empty());
+        assert_eq!(p.clone().with_givens(Vec::new()).unwrap(), ps[1]);
+    }
+
+    #[test]
+    fn writes_ids_as_pattern_does() {
+        // The project's example (its givens as Pattern's generator wrote them), and codes that
+        // need `z`, a given right after one, a given last and a trailing skip.
+        let ids = [
+            "15x15:10/2.1/1.1.1/1.1.1/1.1.1/1.1.1/1.1.1/1.1.1/1.1.1/1.10/1.1.1/1.1.1/1.1.1/2.1/10/10/1.2/1.1.1/1.1.1/1.1.1/10.1/1.1.1/1.1.1/1.1.1/1.1.1/1.1.1/1.1.1/1.1.1/1.2/10,TNINzzzzGNzw",
+            "3x2:1/1.1//2/1,bD",
+            "3x2:1/1.1//2/1,AaaaaA",
+            "3x2:1/1.1//2/1",
+            "6x5:1/1/1/1/1//1/1/1/1/1,zdA",
+        ];
+        for id in ids {
+            let p = parse(id).unwrap().remove(0);
+            assert_eq!(write(&p), format!("{id}\n"));
+        }
+        // A puzzle made here: the empty clue is an empty part.
+        let goal = nonogram_model::Picture::from_strings(&["#.", ".."]).unwrap();
+        let p = Puzzle::from_picture(&goal)
+            .with_givens(vec![Given::cell(1, 1, false)])
+            .unwrap();
+        assert_eq!(write(&p), "2x2:1//1/,d\n");
+        assert_eq!(parse(&write(&p)).unwrap(), vec![p]);
     }
 
     #[test]
@@ -164,6 +271,8 @@ mod tests {
             ("2x1:1/1/2,zz", (1, 11), "more given cells"),
             ("2x1:1/1/2,a", (1, 11), "fewer given cells"),
             ("2x1:1/1/2,a1", (1, 12), "unexpected `1`"),
+            // Found in review: Pattern refuses letters after the grid is covered.
+            ("2x1:1/1/2,ba", (1, 12), "more given cells"),
         ];
         for (text, (line, column), want) in cases {
             let e = parse(text).unwrap_err();

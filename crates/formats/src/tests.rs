@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use nonogram_model::{Clue, Colour, ColourId, Palette, Picture, Puzzle, Rgb};
+use nonogram_model::{Clue, Colour, ColourId, Given, Palette, Picture, Puzzle, Rgb};
 use proptest::prelude::*;
 
 use crate::check::expected_after;
@@ -62,7 +62,6 @@ fn names_and_extensions() {
         Format::Toml,
         Format::Ini,
         Format::Gno,
-        Format::Tatham,
     ] {
         assert!(!f.is_writable());
         let e = write(&p, f).unwrap_err();
@@ -222,6 +221,34 @@ fn colour_round_trips() {
     let red = Puzzle::from_coloured_picture(test_palette(1), &one).unwrap();
     assert!(red.is_black_and_white());
     assert_round_trips(&red);
+}
+
+/// The issue's example: the second id of the fixture gives six cells, which make it unique;
+/// they were read and dropped, and a format that cannot store them must refuse, not drop them.
+#[test]
+fn tatham_givens_are_read_and_never_dropped() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/formats");
+    let (_, puzzles) = read_file(&dir.join("tatham-pattern-ids.txt"), None).unwrap();
+    let p = &puzzles[1];
+    assert_eq!(p.givens().len(), 6);
+    assert!(p.givens().iter().all(|g| g.is_filled()));
+    assert_eq!(p.givens()[0], Given::cell(1, 4, true));
+    for &format in Format::ALL.iter().filter(|f| f.is_writable()) {
+        match write(p, format) {
+            Ok(text) => {
+                assert!(format.can_hold_givens(), "{format}");
+                assert_eq!(parse(&text, format).unwrap()[0].givens(), p.givens());
+            }
+            Err(e) if format.can_hold_givens() => panic!("{format}: {e}"),
+            Err(e) => assert!(
+                e.to_string().contains(&format!(
+                    "the {format} format cannot store given cells, and this puzzle gives 6: \
+                     write it as json or tatham"
+                )) || format == Format::Picture,
+                "{format}: {e}"
+            ),
+        }
+    }
 }
 
 #[test]
@@ -391,6 +418,41 @@ proptest! {
         if with_goal {
             p.metadata.goal = Some(goal);
         }
+        assert_round_trips(&p);
+    }
+
+    /// Givens come back from every format that stores them, and every other format refuses
+    /// them (the property is in `round_trip`).
+    #[test]
+    fn random_givens_round_trip_or_are_refused(
+        (palette, goal) in colour_pictures(),
+        black_and_white in any::<bool>(),
+        cells in proptest::collection::vec((0usize..8, 0usize..8, any::<bool>()), 1..6),
+    ) {
+        let p = if black_and_white {
+            Puzzle::from_picture(&goal)
+        } else {
+            Puzzle::from_coloured_picture(palette, &goal).unwrap()
+        };
+        // Givens from the goal (filled cells in their colour) and, for some, the other way.
+        let givens = cells
+            .into_iter()
+            .map(|(r, c, agree)| {
+                let (row, col) = (r % goal.height(), c % goal.width());
+                let colour = match (agree, goal.colour(row, col)) {
+                    (true, k) if black_and_white && !k.is_background() => ColourId::BLACK,
+                    (true, k) => k,
+                    (false, k) if k.is_background() => ColourId::BLACK,
+                    (false, _) => ColourId::BACKGROUND,
+                };
+                Given { row, col, colour }
+            })
+            .collect::<Vec<_>>();
+        let mut unique = givens.clone();
+        unique.sort_by_key(|g| (g.row, g.col));
+        unique.dedup_by_key(|g| (g.row, g.col));
+        let p = p.with_givens(unique).unwrap();
+        prop_assert!(!p.givens().is_empty());
         assert_round_trips(&p);
     }
 

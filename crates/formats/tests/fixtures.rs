@@ -40,6 +40,7 @@ const FILES: &[(&str, Format)] = &[
     ("smile.gecode.txt", Format::Gecode),
     ("smile.json", Format::Json),
     ("smile.picture.txt", Format::Picture),
+    ("smile.tatham.txt", Format::Tatham),
 ];
 
 /// A copied fixture: its file name, its format, the size of its first puzzle, that puzzle's

@@ -7,8 +7,9 @@
 //! - [`colour`]: the [`Palette`] (the background and up to [`MAX_COLOURS`] colours, each with
 //!   a name, an RGB value and a character), [`ColourId`] and [`ColourSet`];
 //! - [`clue`]: a [`Clue`] is a list of runs, each a length and a colour;
-//! - [`puzzle`]: [`Puzzle`] (validated clues, [`Limits`] on every size), [`Axis`], [`LineId`],
-//!   [`Metadata`];
+//! - [`puzzle`]: [`Puzzle`] (validated clues and given cells, [`Limits`] on every size),
+//!   [`Axis`], [`LineId`], [`Metadata`];
+//! - [`given`]: a [`Given`] cell, whose colour the puzzle states;
 //! - [`picture`]: a complete [`Picture`], one colour per cell;
 //! - [`cells`]: [`Cell`], the state of a cell of a black-and-white partial grid, the partial
 //!   grids [`CellRows`] and [`PartialGrid`], and the [`Cells`] view that renderers draw from.
@@ -22,6 +23,7 @@
 pub mod cells;
 pub mod clue;
 pub mod colour;
+pub mod given;
 pub mod picture;
 pub mod puzzle;
 
@@ -30,5 +32,6 @@ pub use clue::{Clue, Run};
 pub use colour::{
     usable_name, Colour, ColourId, ColourSet, Palette, PaletteError, Rgb, MAX_COLOURS,
 };
+pub use given::Given;
 pub use picture::Picture;
 pub use puzzle::{check_size, Axis, Inconsistency, Limits, LineId, Metadata, Puzzle, PuzzleError};

@@ -1,7 +1,9 @@
-//! Puzzles: a palette, a width, a height and one [`Clue`] per row and per column.
+//! Puzzles: a palette, a width, a height, one [`Clue`] per row and per column, and the cells the
+//! puzzle gives ([`Given`]s, most puzzles none: see [`crate::given`]).
 //!
-//! Everything a file format may add (title, author, a goal picture) lives in [`Metadata`] so the
-//! solver never has to look at it. Construction always goes through [`Puzzle::new`] (or
+//! Everything else a file format may add (title, author, a goal picture) lives in [`Metadata`]
+//! so the solver never has to look at it; givens are part of the puzzle, and every solution
+//! agrees with them. Construction always goes through [`Puzzle::new`] (or
 //! [`Puzzle::with_palette`]), which checks the *structure*: sizes within [`Limits`], so that no
 //! input, however hostile, can make us allocate without limit, and run colours that the palette
 //! has.
@@ -14,8 +16,10 @@
 
 use std::fmt;
 
+use crate::cells::PartialGrid;
 use crate::clue::Clue;
-use crate::colour::{ColourId, Palette};
+use crate::colour::{ColourId, ColourSet, Palette};
+use crate::given::Given;
 use crate::picture::Picture;
 
 /// Which family of lines a line belongs to.
@@ -144,6 +148,29 @@ pub enum PuzzleError {
         /// The colour asked for.
         colour: ColourId,
     },
+    /// A given cell outside the grid.
+    GivenOutside {
+        /// Its row, from 0.
+        row: usize,
+        /// Its column, from 0.
+        col: usize,
+    },
+    /// A given cell of a colour the palette does not have.
+    GivenColour {
+        /// Its row, from 0.
+        row: usize,
+        /// Its column, from 0.
+        col: usize,
+        /// The colour asked for.
+        colour: ColourId,
+    },
+    /// One cell given two different colours.
+    GivenTwice {
+        /// Its row, from 0.
+        row: usize,
+        /// Its column, from 0.
+        col: usize,
+    },
 }
 
 impl fmt::Display for PuzzleError {
@@ -167,6 +194,26 @@ impl fmt::Display for PuzzleError {
                 "run {} of the clue of {line} has colour {} but the palette has no such colour",
                 run + 1,
                 colour.index()
+            ),
+            PuzzleError::GivenOutside { row, col } => write!(
+                f,
+                "the given cell at row {}, column {} lies outside the grid",
+                row + 1,
+                col + 1
+            ),
+            PuzzleError::GivenColour { row, col, colour } => write!(
+                f,
+                "the given cell at row {}, column {} has colour {} but the palette has no such \
+                 colour",
+                row + 1,
+                col + 1,
+                colour.index()
+            ),
+            PuzzleError::GivenTwice { row, col } => write!(
+                f,
+                "the cell at row {}, column {} is given two different colours",
+                row + 1,
+                col + 1
             ),
         }
     }
@@ -215,9 +262,10 @@ impl fmt::Display for Inconsistency {
                 columns,
             } => {
                 let of = colour.as_ref().map(|c| format!(" {c}")).unwrap_or_default();
+                let cells = if *rows == 1 { "cell" } else { "cells" };
                 write!(
                     f,
-                    "the row clues fill {rows}{of} cells but the column clues fill {columns}"
+                    "the row clues fill {rows}{of} {cells} but the column clues fill {columns}"
                 )
             }
         }
@@ -260,12 +308,15 @@ pub struct Metadata {
     pub goal: Option<Picture>,
 }
 
-/// A puzzle: its palette and the clues of its rows and columns, structurally valid.
+/// A puzzle: its palette, the clues of its rows and columns, and the cells it gives (most
+/// puzzles give none), structurally valid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     palette: Palette,
     rows: Vec<Clue>,
     columns: Vec<Clue>,
+    /// Row-major, one per cell at most (see [`Puzzle::with_givens`]).
+    givens: Vec<Given>,
     /// What the file said about the puzzle, beyond its clues.
     pub metadata: Metadata,
 }
@@ -314,8 +365,67 @@ impl Puzzle {
             palette,
             rows,
             columns,
+            givens: Vec::new(),
             metadata: Metadata::default(),
         })
+    }
+
+    /// The puzzle with `givens` as its given cells (replacing any it had), checked: each
+    /// within the grid and of a colour of the palette (the background included), and no cell
+    /// given two different colours (the same given twice counts once). Givens the clues cannot
+    /// agree with are allowed: the puzzle then has no solution (see [`crate::given`]).
+    pub fn with_givens(mut self, mut givens: Vec<Given>) -> Result<Puzzle, PuzzleError> {
+        for g in &givens {
+            if g.row >= self.height() || g.col >= self.width() {
+                return Err(PuzzleError::GivenOutside {
+                    row: g.row,
+                    col: g.col,
+                });
+            }
+            if g.colour.index() >= self.palette.len() {
+                return Err(PuzzleError::GivenColour {
+                    row: g.row,
+                    col: g.col,
+                    colour: g.colour,
+                });
+            }
+        }
+        givens.sort_unstable();
+        givens.dedup();
+        if let Some(w) = givens
+            .windows(2)
+            .find(|w| (w[0].row, w[0].col) == (w[1].row, w[1].col))
+        {
+            return Err(PuzzleError::GivenTwice {
+                row: w[0].row,
+                col: w[0].col,
+            });
+        }
+        self.givens = givens;
+        Ok(self)
+    }
+
+    /// The cells the puzzle gives, row by row (empty for most puzzles).
+    pub fn givens(&self) -> &[Given] {
+        &self.givens
+    }
+
+    /// The grid the puzzle starts from: the given cells known, every other cell open to every
+    /// entry of the palette.
+    pub fn given_grid(&self) -> PartialGrid {
+        let mut grid = PartialGrid::unknown(self.width(), self.height(), self.palette.len());
+        for g in &self.givens {
+            grid.set(g.row, g.col, ColourSet::single(g.colour));
+        }
+        grid
+    }
+
+    /// The colour the puzzle gives the cell at `(row, col)`, if it gives it.
+    pub fn given(&self, row: usize, col: usize) -> Option<ColourId> {
+        self.givens
+            .binary_search_by(|g| (g.row, g.col).cmp(&(row, col)))
+            .ok()
+            .map(|i| self.givens[i].colour)
     }
 
     /// The black-and-white puzzle whose solution is `picture` (the notebook's `pic2gram`):
@@ -332,6 +442,7 @@ impl Puzzle {
             palette: Palette::black_and_white(),
             rows,
             columns,
+            givens: Vec::new(),
             metadata: Metadata::default(),
         }
     }
@@ -440,13 +551,25 @@ impl Puzzle {
         None
     }
 
-    /// Whether `picture` has this puzzle's size and satisfies every clue.
+    /// Whether `picture` has this puzzle's size, satisfies every clue and agrees with every
+    /// given cell: whether it is a solution.
     pub fn is_solved_by(&self, picture: &Picture) -> bool {
-        self.check(picture).is_ok()
+        self.check(picture).is_ok() && self.given_broken_by(picture).is_none()
     }
 
-    /// Checks `picture` against every clue, colours included; the error names the first line
-    /// that disagrees (row 1 for a picture of the wrong size).
+    /// The first given cell (row by row) that `picture` disagrees with, if any (the first given
+    /// for a picture of the wrong size).
+    pub fn given_broken_by(&self, picture: &Picture) -> Option<Given> {
+        let fits = picture.width() == self.width() && picture.height() == self.height();
+        self.givens
+            .iter()
+            .find(|g| !fits || picture.colour(g.row, g.col) != g.colour)
+            .copied()
+    }
+
+    /// Checks `picture` against every clue, colours included (the givens are
+    /// [`Puzzle::given_broken_by`]'s); the error names the first line that disagrees (row 1
+    /// for a picture of the wrong size).
     pub fn check(&self, picture: &Picture) -> Result<(), LineId> {
         if picture.width() != self.width() || picture.height() != self.height() {
             return Err(LineId::row(0));
@@ -539,7 +662,7 @@ mod tests {
         let p = Puzzle::new(vec![Clue::new([1])], vec![Clue::new([1]); 2]).unwrap();
         assert_eq!(
             p.inconsistency().unwrap().to_string(),
-            "the row clues fill 1 cells but the column clues fill 2"
+            "the row clues fill 1 cell but the column clues fill 2"
         );
         let p = Puzzle::new(vec![Clue::new([1])], vec![Clue::new([1]), Clue::empty()]).unwrap();
         assert_eq!(p.inconsistency(), None);
@@ -568,7 +691,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             p.inconsistency().unwrap().to_string(),
-            "the row clues fill 1 red cells but the column clues fill 0"
+            "the row clues fill 1 red cell but the column clues fill 0"
         );
         let mut picture = Picture::new(2, 1);
         picture.set_colour(0, 0, r);
@@ -592,5 +715,62 @@ mod tests {
         other.set(0, 0, true);
         assert!(!puzzle.is_solved_by(&other));
         assert_eq!(pic.differences(&other), vec![(0, 0)]);
+    }
+
+    #[test]
+    fn givens_are_checked_sorted_and_part_of_a_solution() {
+        let pic = Picture::from_strings(&["#.", ".#"]).unwrap();
+        let puzzle = Puzzle::from_picture(&pic);
+        let given = puzzle
+            .clone()
+            .with_givens(vec![Given::cell(1, 1, true), Given::cell(0, 1, false)])
+            .unwrap();
+        assert_eq!(
+            given.givens(),
+            &[Given::cell(0, 1, false), Given::cell(1, 1, true)]
+        );
+        assert_eq!(given.given(1, 1), Some(ColourId::BLACK));
+        assert_eq!(given.given(1, 0), None);
+        assert_eq!(
+            given.given_grid().row_strings(puzzle.palette()),
+            ["?.", "?#"]
+        );
+        assert!(given.is_solved_by(&pic));
+        let other = Picture::from_strings(&[".#", "#."]).unwrap();
+        assert!(puzzle.is_solved_by(&other));
+        assert!(!given.is_solved_by(&other));
+        assert_eq!(
+            given.given_broken_by(&other),
+            Some(Given::cell(0, 1, false))
+        );
+        assert_ne!(given, puzzle, "givens are part of the puzzle");
+        // The same given twice counts once; two different ones are an error.
+        let twice = vec![Given::cell(0, 0, true); 2];
+        assert_eq!(puzzle.clone().with_givens(twice).unwrap().givens().len(), 1);
+        let cases = [
+            (
+                Given::cell(2, 0, true),
+                "row 3, column 1 lies outside the grid",
+            ),
+            (
+                Given {
+                    row: 0,
+                    col: 0,
+                    colour: ColourId::new(2).unwrap(),
+                },
+                "has colour 2 but the palette has no such colour",
+            ),
+        ];
+        for (g, want) in cases {
+            let e = puzzle.clone().with_givens(vec![g]).unwrap_err();
+            assert!(e.to_string().contains(want), "{e}");
+        }
+        let e = puzzle
+            .with_givens(vec![Given::cell(0, 1, true), Given::cell(0, 1, false)])
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the cell at row 1, column 2 is given two different colours"
+        );
     }
 }

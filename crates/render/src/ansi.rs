@@ -34,10 +34,18 @@ const BASIC: [(u8, Rgb); 12] = [
 /// Colours whose channels spread less than this are greys: drawn in the terminal's foreground.
 const GREY_SPREAD: u8 = 48;
 
-/// The escape that draws text in `rgb`: `ESC[38;2;R;G;Bm` with `true_colour`, otherwise the
-/// nearest chromatic basic colour, or `None` (the terminal's foreground) for a grey.
+/// The least contrast (WCAG's ratio of relative luminances) a 24-bit colour keeps against
+/// black: a colour darker than that vanishes on a dark terminal (black cells and clues drawn
+/// black on black). 3:1 is WCAG's minimum for graphics; red (5.3:1) and a dark green (4:1) pass
+/// as they are, black becomes a dark grey, navy a lighter blue.
+const MIN_CONTRAST_ON_BLACK: f64 = 3.0;
+
+/// The escape that draws text in `rgb`: `ESC[38;2;R;G;Bm` with `true_colour` (a colour too dark
+/// to show on a dark terminal lightened just enough, see [`MIN_CONTRAST_ON_BLACK`]), otherwise
+/// the nearest chromatic basic colour, or `None` (the terminal's foreground) for a grey.
 pub(crate) fn foreground(rgb: Rgb, true_colour: bool) -> Option<String> {
     if true_colour {
+        let rgb = visible(rgb);
         return Some(format!("\x1b[38;2;{};{};{}m", rgb.r, rgb.g, rgb.b));
     }
     let max = rgb.r.max(rgb.g).max(rgb.b);
@@ -51,6 +59,49 @@ pub(crate) fn foreground(rgb: Rgb, true_colour: bool) -> Option<String> {
     };
     let (code, _) = BASIC.iter().min_by_key(|(_, basic)| distance(*basic))?;
     Some(format!("\x1b[{code}m"))
+}
+
+/// `rgb`, mixed with just enough white to keep [`MIN_CONTRAST_ON_BLACK`] against black: its
+/// hue stays, only darkness goes. Light colours are left as they are: the terminal's own
+/// background is dark more often than not, and white on a light one is the palette's choice.
+fn visible(rgb: Rgb) -> Rgb {
+    // Contrast against black is (L + 0.05) / 0.05.
+    let least = MIN_CONTRAST_ON_BLACK * 0.05 - 0.05;
+    if luminance(rgb) >= least {
+        return rgb;
+    }
+    let mix = |t: f64| {
+        let channel = |c: u8| {
+            let c = f64::from(c);
+            (c + (255.0 - c) * t).round().clamp(0.0, 255.0) as u8
+        };
+        Rgb::new(channel(rgb.r), channel(rgb.g), channel(rgb.b))
+    };
+    // The luminance grows with the share of white: halve the interval to the least share
+    // that reaches the bound (white itself does).
+    let (mut low, mut high) = (0.0, 1.0);
+    for _ in 0..24 {
+        let mid = (low + high) / 2.0;
+        if luminance(mix(mid)) >= least {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    mix(high)
+}
+
+/// WCAG's relative luminance of an sRGB colour, from 0 (black) to 1 (white).
+fn luminance(rgb: Rgb) -> f64 {
+    let linear = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(rgb.r) + 0.7152 * linear(rgb.g) + 0.0722 * linear(rgb.b)
 }
 
 /// Appends `text`, wrapped in `escape` and a reset when there is one.
@@ -84,6 +135,41 @@ mod tests {
         );
         for grey in [Rgb::BLACK, Rgb::WHITE, Rgb::new(128, 128, 140)] {
             assert_eq!(foreground(grey, false), None, "{grey}");
+        }
+    }
+
+    /// On a 24-bit terminal black was drawn black, invisible on a dark background: it is drawn
+    /// dark grey now, and a dark colour keeps its hue, lighter; colours that show are kept.
+    #[test]
+    fn true_colours_show_on_a_dark_background() {
+        let contrast = |rgb: Rgb| (luminance(rgb) + 0.05) / 0.05;
+        let grey = visible(Rgb::BLACK);
+        assert!(grey.r == grey.g && grey.g == grey.b, "{grey}");
+        assert!((80..100).contains(&grey.r), "{grey}");
+        assert_eq!(
+            foreground(Rgb::BLACK, true),
+            Some(format!("\x1b[38;2;{0};{0};{0}m", grey.r))
+        );
+        for dark in [
+            Rgb::BLACK,
+            Rgb::new(0, 0, 128),
+            Rgb::new(0, 0, 255),
+            Rgb::new(60, 0, 0),
+        ] {
+            let shown = visible(dark);
+            let c = contrast(shown);
+            assert!((3.0..3.2).contains(&c), "{dark} -> {shown}: {c}");
+        }
+        let navy = visible(Rgb::new(0, 0, 128));
+        assert!(navy.b > navy.r && navy.r == navy.g, "{navy}");
+        for shows in [
+            Rgb::new(255, 0, 0),
+            Rgb::new(0, 128, 0),
+            Rgb::new(255, 255, 0),
+            Rgb::WHITE,
+            Rgb::new(49, 106, 178),
+        ] {
+            assert_eq!(visible(shows), shows);
         }
     }
 }

@@ -6,7 +6,10 @@
 //! the last run of every column sits just above its first cell; the row clues stand to the left,
 //! aligned on the right. The grid itself can hold a solved
 //! [`Picture`](nonogram_model::Picture) or a partial grid (any [`Cells`], such as a
-//! [`PartialGrid`](nonogram_model::PartialGrid)); unknown cells show as `?`.
+//! [`PartialGrid`](nonogram_model::PartialGrid)); unknown cells show as `?`. The cells the
+//! puzzle gives ([`Puzzle::givens`](nonogram_model::Puzzle::givens)) are drawn distinctly, as
+//! puzzle books mark printed cells, and a blank grid shows them (see [`TextRenderer::render`]
+//! and [`SheetOptions`]).
 //!
 //! Colour puzzles (a palette of more than one colour besides the background) are drawn in their
 //! colours everywhere: in text each known cell shows its colour's character, or with 24-bit
@@ -54,32 +57,40 @@ use crate::ansi::{paint, CLUE_COLOUR, MARK_COLOUR, RESET, UNKNOWN_COLOUR};
 ///
 /// Black-and-white puzzles use the glyphs below. In a colour puzzle a known cell shows its
 /// colour's character (the background `·` in Unicode), or with Unicode and 24-bit colour on a
-/// solid block in the colour; see [`TextRenderer::render_marked`] for its marks.
+/// solid block in the colour; see [`TextRenderer::render_marked`] for its marks, and
+/// [`TextRenderer::render`] for given cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Charset {
-    /// `#` filled, `.` empty, `?` unknown; marked cells `X` (filled) and `o` (empty); the frame
-    /// drawn with `+`, `-` and `|`. Safe for files, pipes and any terminal.
+    /// `#` filled, `.` empty, `?` unknown; marked cells `X` (filled) and `o` (empty); given
+    /// cells `@` (filled) and `:` (empty); the frame drawn with `+`, `-` and `|`. Safe for
+    /// files, pipes and any terminal.
     #[default]
     Ascii,
     /// `█` filled (the whole cell, so pictures look solid), `·` empty, `?` unknown; marked cells
-    /// `▓` (filled) and `░` (empty); the frame drawn with box-drawing characters.
+    /// `▓` (filled) and `░` (empty); given cells `■` (filled) and `×` (empty); the frame drawn
+    /// with box-drawing characters.
     Unicode,
 }
 
 impl Charset {
     /// The glyph of a cell and whether it fills the whole cell width (solid blocks do; dots and
     /// letters stand alone at the right of the cell, under the last digit of the clue above).
-    fn glyph(self, cell: Cell, marked: bool) -> (char, bool) {
-        match (self, cell, marked) {
-            (Charset::Ascii, Cell::Filled, false) => ('#', false),
-            (Charset::Ascii, Cell::Filled, true) => ('X', false),
-            (Charset::Ascii, Cell::Empty, false) => ('.', false),
-            (Charset::Ascii, Cell::Empty, true) => ('o', false),
-            (Charset::Unicode, Cell::Filled, false) => ('█', true),
-            (Charset::Unicode, Cell::Filled, true) => ('▓', true),
-            (Charset::Unicode, Cell::Empty, false) => ('·', false),
-            (Charset::Unicode, Cell::Empty, true) => ('░', false),
-            (_, Cell::Unknown, _) => ('?', false),
+    /// A marked cell takes the marked glyph, given or not.
+    fn glyph(self, cell: Cell, marked: bool, given: bool) -> (char, bool) {
+        match (self, cell, marked, given) {
+            (Charset::Ascii, Cell::Filled, true, _) => ('X', false),
+            (Charset::Ascii, Cell::Filled, false, true) => ('@', false),
+            (Charset::Ascii, Cell::Filled, false, false) => ('#', false),
+            (Charset::Ascii, Cell::Empty, true, _) => ('o', false),
+            (Charset::Ascii, Cell::Empty, false, true) => (':', false),
+            (Charset::Ascii, Cell::Empty, false, false) => ('.', false),
+            (Charset::Unicode, Cell::Filled, true, _) => ('▓', true),
+            (Charset::Unicode, Cell::Filled, false, true) => ('■', false),
+            (Charset::Unicode, Cell::Filled, false, false) => ('█', true),
+            (Charset::Unicode, Cell::Empty, true, _) => ('░', false),
+            (Charset::Unicode, Cell::Empty, false, true) => ('×', false),
+            (Charset::Unicode, Cell::Empty, false, false) => ('·', false),
+            (_, Cell::Unknown, _, _) => ('?', false),
         }
     }
 
@@ -95,6 +106,9 @@ impl Charset {
 /// What marks a marked cell of a colour puzzle drawn with characters: it stands just left of
 /// the character, in the cell's padding.
 const MARKER: char = '*';
+
+/// What marks a given cell of a colour puzzle drawn with characters, in the same place.
+const GIVEN_MARKER: char = '[';
 
 /// Configures a [`TextRenderer`]. Every setting has a default chosen for plain-text output.
 #[derive(Clone, Debug)]
@@ -189,10 +203,38 @@ impl Token {
 impl TextRenderer {
     /// `cells` with `puzzle`'s clues around them, every line ending in `\n`.
     ///
-    /// The puzzle supplies the clues and the palette. If its size differs from that of `cells`
-    /// (a caller's mistake), the cells decide the shape and missing clues print as empty.
+    /// The puzzle supplies the clues, the palette and the given cells. If its size differs
+    /// from that of `cells` (a caller's mistake), the cells decide the shape and missing clues
+    /// print as empty.
+    ///
+    /// The cells the puzzle gives are drawn with the given glyphs of the [`Charset`] in a
+    /// black-and-white puzzle; in a colour puzzle drawn with characters, a given cell is
+    /// preceded by `[` (`[r`), and drawn with solid blocks it is `■` in its colour (`×` for the
+    /// background). A given cell shows its given colour even where `cells` leaves it unknown
+    /// (a blank grid), as a puzzle book prints it. [`TextRenderer::given_legend`] says this in
+    /// words, for a line under the drawing.
     pub fn render(&self, puzzle: &Puzzle, cells: &dyn Cells) -> String {
         self.render_marked(puzzle, cells, &[])
+    }
+
+    /// What the given cells of `puzzle` look like in this renderer's drawings, as a sentence
+    /// (`None` for a puzzle without givens).
+    pub fn given_legend(&self, puzzle: &Puzzle) -> Option<String> {
+        if puzzle.givens().is_empty() {
+            return None;
+        }
+        let n = puzzle.givens().len();
+        let cells = if n == 1 { "cell" } else { "cells" };
+        let drawn = if puzzle.is_black_and_white() {
+            let (filled, _) = self.charset.glyph(Cell::Filled, false, true);
+            let (empty, _) = self.charset.glyph(Cell::Empty, false, true);
+            format!("`{filled}` (filled) and `{empty}` (empty)")
+        } else if self.charset == Charset::Unicode && self.paints() {
+            "`■` in their colour (`×` for the background)".to_string()
+        } else {
+            format!("with `{GIVEN_MARKER}` before their colour's character")
+        };
+        Some(format!("the puzzle gives {n} {cells}, drawn {drawn}"))
     }
 
     /// Like [`TextRenderer::render`], but draws the cells at `marked` (`(row, col)`, 0-based)
@@ -219,12 +261,18 @@ impl TextRenderer {
         let marked_at = |r: usize, c: usize| !is_marked.is_empty() && is_marked[r * width + c];
         // `None` for a black-and-white puzzle: its output must not change by a byte.
         let palette = Some(puzzle.palette()).filter(|p| !p.is_black_and_white());
+        let cells = &WithGivens::new(puzzle, cells);
 
         if !self.clues {
             let cw = match self.charset {
                 Charset::Unicode => 2,
-                // The mark of a colour cell needs a column of its own.
-                Charset::Ascii if palette.is_some() && is_marked.contains(&true) => 2,
+                // The mark of a colour cell, and of a given one, needs a column of its own.
+                Charset::Ascii
+                    if palette.is_some()
+                        && (is_marked.contains(&true) || !puzzle.givens().is_empty()) =>
+                {
+                    2
+                }
                 Charset::Ascii => 1,
             };
             let mut out = String::new();
@@ -370,21 +418,29 @@ impl TextRenderer {
     fn push_cell(
         &self,
         out: &mut String,
-        cells: &dyn Cells,
+        cells: &WithGivens<'_>,
         (r, c): (usize, usize),
         palette: Option<&Palette>,
         marked: bool,
         cw: usize,
     ) {
+        let given = cells.is_given(r, c);
         let Some(palette) = palette else {
-            return self.push_black_and_white_cell(out, cells.cell(r, c), marked, cw);
+            return self.push_black_and_white_cell(out, cells.cell(r, c), marked, given, cw);
         };
-        self.push_colour_cell(out, cells.options(r, c), palette, marked, cw);
+        self.push_colour_cell(out, cells.options(r, c), palette, (marked, given), cw);
     }
 
     /// One cell of a black-and-white puzzle.
-    fn push_black_and_white_cell(&self, out: &mut String, cell: Cell, marked: bool, cw: usize) {
-        let (glyph, solid) = self.charset.glyph(cell, marked);
+    fn push_black_and_white_cell(
+        &self,
+        out: &mut String,
+        cell: Cell,
+        marked: bool,
+        given: bool,
+        cw: usize,
+    ) {
+        let (glyph, solid) = self.charset.glyph(cell, marked, given);
         let text = if solid {
             glyph.to_string().repeat(cw)
         } else {
@@ -400,13 +456,14 @@ impl TextRenderer {
     }
 
     /// One cell of a colour puzzle: a block in its colour (Unicode with 24-bit colour), or its
-    /// colour's character; `?` while several colours are left, `!` when none is.
+    /// colour's character; `?` while several colours are left, `!` when none is. A marked cell
+    /// is drawn as marked, given or not.
     fn push_colour_cell(
         &self,
         out: &mut String,
         options: ColourSet,
         palette: &Palette,
-        marked: bool,
+        (marked, given): (bool, bool),
         cw: usize,
     ) {
         let blocks = self.charset == Charset::Unicode && self.paints();
@@ -422,10 +479,17 @@ impl TextRenderer {
                 let mark = format!("{:>cw$}", '░');
                 return paint(out, Some(MARK_COLOUR), &mark);
             }
+            Some((true, _)) if blocks && given => {
+                return out.push_str(&format!("{:>cw$}", '×'));
+            }
             Some((true, e)) => match self.charset {
                 Charset::Unicode => ('·', None),
                 Charset::Ascii => (e.symbol, None),
             },
+            Some((false, e)) if blocks && given && !marked => {
+                let text = format!("{:>cw$}", '■');
+                return paint(out, self.foreground(e.rgb).as_deref(), &text);
+            }
             Some((false, e)) if blocks => {
                 let block = if marked { '▓' } else { '█' };
                 let text = block.to_string().repeat(cw);
@@ -433,14 +497,50 @@ impl TextRenderer {
             }
             Some((false, e)) => (e.symbol, self.foreground(e.rgb)),
         };
-        if marked {
+        if marked || given {
             out.push_str(&" ".repeat(cw.saturating_sub(2)));
-            let escape = self.colour.then_some(MARK_COLOUR);
-            paint(out, escape, &MARKER.to_string());
+            let (marker, escape) = match marked {
+                true => (MARKER, self.colour.then_some(MARK_COLOUR)),
+                false => (GIVEN_MARKER, None),
+            };
+            paint(out, escape, &marker.to_string());
         } else {
             out.push_str(&" ".repeat(cw.saturating_sub(1)));
         }
         paint(out, escape.as_deref(), &glyph.to_string());
+    }
+}
+
+/// `cells` as a puzzle book shows them: each cell the puzzle gives in its given colour, even
+/// where `cells` leaves it unknown (a blank grid); every other cell as `cells` has it.
+pub(crate) struct WithGivens<'a> {
+    puzzle: &'a Puzzle,
+    cells: &'a dyn Cells,
+}
+
+impl<'a> WithGivens<'a> {
+    pub(crate) fn new(puzzle: &'a Puzzle, cells: &'a dyn Cells) -> WithGivens<'a> {
+        WithGivens { puzzle, cells }
+    }
+
+    /// Whether the puzzle gives the cell at `(row, col)`.
+    pub(crate) fn is_given(&self, row: usize, col: usize) -> bool {
+        self.puzzle.given(row, col).is_some()
+    }
+}
+
+impl Cells for WithGivens<'_> {
+    fn width(&self) -> usize {
+        self.cells.width()
+    }
+    fn height(&self) -> usize {
+        self.cells.height()
+    }
+    fn options(&self, row: usize, col: usize) -> ColourSet {
+        match self.puzzle.given(row, col) {
+            Some(colour) => ColourSet::single(colour),
+            None => self.cells.options(row, col),
+        }
     }
 }
 

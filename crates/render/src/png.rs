@@ -291,6 +291,11 @@ impl PngRenderer {
                 img.frame(x + inset + t, y + inset + t, side - 2 * t, t, MARK_LINING);
             }
         }
+        let (offset, side) = layout.given_dot();
+        for (r, c, ink) in layout.given_dots(puzzle, cells, options.style) {
+            let (x, y) = layout.cell_origin(r, c);
+            img.fill(x + offset, y + offset, side, side, ink);
+        }
         let (gx, gy) = layout.grid_origin();
         let (gw, gh) = (layout.cols as u32 * cell, layout.rows as u32 * cell);
         for i in 0..=layout.cols {

@@ -7,7 +7,7 @@
 
 use nonogram_model::{Cell, Clue, Palette, Puzzle, Rgb};
 
-use crate::Cells;
+use crate::{Cells, WithGivens};
 
 /// What the sheet shows in its cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -17,7 +17,8 @@ pub enum CellStyle {
     /// left too) hatched in grey: a solution, or the partial grid of a deduction.
     #[default]
     Solution,
-    /// Every cell white, whatever it holds: a blank sheet to print and solve with a pencil.
+    /// Every cell white, whatever it holds, but for the cells the puzzle gives, printed in
+    /// their colour: a blank sheet to print and solve with a pencil.
     Blank,
 }
 
@@ -32,7 +33,11 @@ pub enum CellStyle {
 /// `render_marked` ([`SvgRenderer`](crate::SvgRenderer), [`PngRenderer`](crate::PngRenderer)),
 /// where two solutions differ, get a red frame two pixels inside the cell (a tenth of the cell
 /// thick, at least one pixel), lined inside with white as thick, so that it shows on any fill,
-/// red included; the cell's own colour stays visible in the middle.
+/// red included; the cell's own colour stays visible in the middle. The cells the puzzle gives
+/// are drawn in their given colour in every style (a blank sheet prints them, as puzzle books
+/// do) and carry a square dot in their middle, a fifth of the cell wide (at least two pixels):
+/// white on a dark fill, the grid's grey on a light one, so that a given cell reads as printed
+/// and an empty given as a known blank.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SheetOptions {
     /// The side of a cell in pixels. Default: 20. Clamped to 8..=200 when drawing (digits need
@@ -210,7 +215,39 @@ impl Layout {
     pub fn mark_frame(&self) -> (u32, u32) {
         (2, (self.cell / 10).max(1))
     }
+
+    /// The dot of a given cell: its offset from the cell's corner (the same across and down)
+    /// and its side, in whole pixels so that SVG and PNG agree.
+    pub fn given_dot(&self) -> (u32, u32) {
+        let side = (self.cell / 5).max(2);
+        ((self.cell - side) / 2, side)
+    }
+
+    /// The cells `puzzle` gives that lie in the grid, each with the ink of its dot: white on a
+    /// dark fill, the grid's grey otherwise.
+    pub fn given_dots(
+        &self,
+        puzzle: &Puzzle,
+        cells: &dyn Cells,
+        style: CellStyle,
+    ) -> Vec<(usize, usize, Rgb)> {
+        puzzle
+            .givens()
+            .iter()
+            .filter(|g| g.row < self.rows && g.col < self.cols)
+            .map(|g| {
+                let ink = match cell_paint(puzzle, cells, g.row, g.col, style) {
+                    Paint::Fill(rgb) if light_digits_on(rgb) => Rgb::WHITE,
+                    _ => GIVEN_INK,
+                };
+                (g.row, g.col, ink)
+            })
+            .collect()
+    }
 }
+
+/// The dot of a given cell on a light fill: the grid's grey.
+pub(crate) const GIVEN_INK: Rgb = Rgb::new(0x40, 0x40, 0x40);
 
 /// How a cell is painted on the sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,7 +260,8 @@ pub(crate) enum Paint {
     Hatch,
 }
 
-/// The cell at `(row, col)` as the sheet shows it under `style`.
+/// The cell at `(row, col)` as the sheet shows it under `style` (a cell the puzzle gives in its
+/// given colour, whatever the style).
 pub(crate) fn cell_paint(
     puzzle: &Puzzle,
     cells: &dyn Cells,
@@ -236,7 +274,8 @@ pub(crate) fn cell_paint(
         Rgb::WHITE => Paint::Nothing,
         rgb => Paint::Fill(rgb),
     };
-    if style == CellStyle::Blank {
+    let cells = &WithGivens::new(puzzle, cells);
+    if style == CellStyle::Blank && !cells.is_given(row, col) {
         return Paint::Nothing;
     }
     if palette.is_black_and_white() {

@@ -9,7 +9,9 @@
 //!   the column clue written downwards, one character per line (so `12` takes two lines, as in
 //!   the notebook).
 //!
-//! Unknown cells are `?` in both (the notebook's `que`). Where the seeds print nothing for an
+//! Unknown cells are `?` in both (the notebook's `que`). A cell the puzzle gives shows its given
+//! value even in a blank grid, but has no mark of its own: a cell between bars has room for one
+//! character, and the seeds had no givens ([`crate::TextRenderer`] marks them). Where the seeds print nothing for an
 //! empty line we print `0`, as everywhere else in the toolkit; and where the Haskell code pads a
 //! missing column number with one space (misaligning the columns after it), we pad with two.
 //!
@@ -23,7 +25,7 @@ use std::fmt;
 
 use nonogram_model::{Cell, Clue, Palette, Puzzle};
 
-use crate::Cells;
+use crate::{Cells, WithGivens};
 
 /// A text layout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -118,6 +120,7 @@ fn barred_row(cells: &dyn Cells, r: usize, filled: char, palette: &Palette) -> S
 
 /// The HaskellWiki layout (`showGrid`), every line ending in `\n`.
 pub fn render_haskell(puzzle: &Puzzle, cells: &dyn Cells) -> String {
+    let cells = &WithGivens::new(puzzle, cells);
     let mut out = String::new();
     for r in 0..cells.height() {
         out.push_str(&barred_row(cells, r, 'X', puzzle.palette()));
@@ -150,6 +153,7 @@ pub fn render_haskell(puzzle: &Puzzle, cells: &dyn Cells) -> String {
 
 /// The notebook layout (`parrayclues`), every line ending in `\n`.
 pub fn render_notebook(puzzle: &Puzzle, cells: &dyn Cells) -> String {
+    let cells = &WithGivens::new(puzzle, cells);
     let mut out = String::new();
     for r in 0..cells.height() {
         out.push_str(&barred_row(cells, r, '#', puzzle.palette()));

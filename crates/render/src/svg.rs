@@ -1,6 +1,7 @@
 //! Puzzle sheets as SVG: a blank sheet to print, a solution, or a partial grid with its unknown
 //! cells hatched; in a colour puzzle's colours, with the cells where solutions differ marked
-//! (see [`SheetOptions`] for how colours and marks look).
+//! and the cells the puzzle gives dotted (in `<g id="givens">`; see [`SheetOptions`] for how
+//! colours, marks and givens look).
 //!
 //! The XML is written by hand: the document is a handful of element kinds, and a dependency
 //! would add nothing but weight. Every piece of text that comes from a file (the title) goes
@@ -106,6 +107,23 @@ impl SvgRenderer {
                         y + white
                     );
                 }
+            }
+            let _ = writeln!(svg, "</g>");
+        }
+
+        let dots = layout.given_dots(puzzle, cells, o.style);
+        if !dots.is_empty() {
+            let (offset, side) = layout.given_dot();
+            let _ = writeln!(svg, r#"<g id="givens">"#);
+            for (r, c, ink) in dots {
+                let (x, y) = layout.cell_origin(r, c);
+                let _ = writeln!(
+                    svg,
+                    r#"<rect x="{}" y="{}" width="{side}" height="{side}" fill="{}"/>"#,
+                    x + offset,
+                    y + offset,
+                    colour(ink)
+                );
             }
             let _ = writeln!(svg, "</g>");
         }

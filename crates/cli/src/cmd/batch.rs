@@ -6,7 +6,7 @@
 //! 2. [`shard`] keeps this shard's units and [`resume`] drops those already in a results file;
 //! 3. a dedicated rayon pool of `--jobs` threads solves the units, one thread per puzzle, and
 //!    sends each result line over a channel to this thread, which writes and flushes it at once
-//!    ([`output`]) and advances the progress bar;
+//!    ([`output`]) and advances the [`progress`] bar;
 //! 4. the [`summary`] goes to stderr, and as JSON to `--summary FILE`.
 //!
 //! Ctrl-C (or SIGTERM, or SIGHUP) sets a flag that every running solve polls (through
@@ -19,29 +19,30 @@
 
 mod discover;
 mod output;
+mod progress;
 mod resume;
 mod shard;
 mod summary;
 
-use std::io::{self, IsTerminal};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nonogram_core::Stop;
 use nonogram_formats::Format;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cli::{parse_format, SolveOptions};
+use crate::cli::{FormatNames, SolveOptions};
 use crate::error::{CliError, Exit};
 use crate::report::json::Record;
-use crate::report::Report;
+use crate::report::{plural, Report};
 
 use discover::{Unit, Work};
 use output::{Mode, Sink};
+use progress::progress_bar;
 use resume::Done;
 use shard::Shard;
 use summary::{Summary, Timing};
@@ -57,14 +58,14 @@ pub struct Args {
 
     /// Read every file as this format instead of recognising it. In directory walks, files with
     /// this format's extension are then read even if they are not recognised.
-    #[arg(long, value_name = "NAME", value_parser = parse_format)]
+    #[arg(long, value_name = "NAME", value_parser = FormatNames::readable())]
     pub format: Option<Format>,
 
     /// How to solve each puzzle.
     #[command(flatten)]
     pub solve: SolveOptions,
 
-    /// Solve this many puzzles at a time, one thread each. Default: one per core.
+    /// Solve this many puzzles at a time, one thread each (1 to 1024). Default: one per core.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
     pub jobs: Option<u64>,
 
@@ -73,12 +74,14 @@ pub struct Args {
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
 
-    /// Skip the puzzles that already have a result in FILE (matched by source and index). With
-    /// -o naming the same FILE, new results are appended to it. A missing FILE holds no results.
+    /// Skip the puzzles that already have a result in FILE (matched by the file a result's
+    /// source names, however spelt, and its index). With -o naming the same FILE, new results
+    /// are appended to it. A missing FILE holds no results.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
 
-    /// Replace an existing -o FILE or --summary FILE.
+    /// Replace an existing -o FILE or --summary FILE (with --resume too: a restart replaces the
+    /// first run's summary only with --force).
     #[arg(long, requires = "files")]
     pub force: bool,
 
@@ -101,20 +104,27 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     let started = Instant::now();
     let cpu_start = cpu_time::ProcessTime::try_now().ok();
 
+    args.solve.check(None)?;
     // Refuse to clobber anything before doing any work.
     let append = match (&args.out, &args.resume) {
         (Some(out), Some(resume)) => same_file(out, resume),
         _ => false,
     };
-    if let Some(out) = &args.out {
-        if !append && !args.force && out.symlink_metadata().is_ok() {
-            return Err(CliError::WouldOverwrite(out.clone()));
-        }
+    if args.force && append && args.summary.is_none() {
+        return Err(CliError::Usage(
+            "--force replaces files, and with --resume naming the -o file the results are \
+             appended to it: there is nothing to replace"
+                .into(),
+        ));
+    }
+    if let Some(out) = args.out.as_deref().filter(|p| p.as_os_str() != "-") {
+        // Appending needs no --force, but still a regular file (or a new name).
+        crate::files::check_target(out, append || args.force)?;
     }
     if let Some(path) = &args.summary {
-        if args.resume.is_none() && !args.force && path.symlink_metadata().is_ok() {
-            return Err(CliError::WouldOverwrite(path.clone()));
-        }
+        // A restart replaces the summary only with --force, like any other file: the summary
+        // of the first run may be all that says what it did.
+        crate::files::check_target(path, args.force)?;
         if args.out.as_ref().is_some_and(|out| same_file(out, path)) {
             return Err(CliError::Usage(
                 "-o and --summary name the same file".into(),
@@ -127,8 +137,13 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     };
     if done.unreadable_lines > 0 {
         eprintln!(
-            "nonogram: warning: ignoring {} lines of the --resume file that are not results",
-            done.unreadable_lines
+            "nonogram: warning: ignoring {} of the --resume file that {} not results",
+            plural(done.unreadable_lines, "line"),
+            if done.unreadable_lines == 1 {
+                "is"
+            } else {
+                "are"
+            }
         );
     }
 
@@ -174,8 +189,12 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     summary.jobs = pool.current_num_threads();
     summary.shard = args.shard.map(|s| s.to_string());
     summary.ignored_files = discovered.ignored_files;
-    let mut todo: Vec<Unit> = discovered
-        .units
+    let mut units = discovered.units;
+    if let Some(path) = &args.resume {
+        let matched = match_resumed(&done, &mut units);
+        warn_unmatched(path, &done, &matched);
+    }
+    let mut todo: Vec<Unit> = units
         .into_iter()
         .enumerate()
         // (`Option::is_none_or` would need Rust 1.82; the workspace supports 1.80.)
@@ -261,7 +280,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     }
     eprint!("{}", summary.text());
     if let Some(path) = &args.summary {
-        crate::files::write_whole(path, summary.json().as_bytes(), true)?;
+        crate::files::write_whole(path, summary.json().as_bytes(), args.force)?;
     }
     written?;
 
@@ -275,6 +294,54 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     } else {
         Exit::Success
     })
+}
+
+/// Gives each unit whose file has results in the `--resume` file the spelling that file uses for
+/// it (`./a.txt` becomes `a.txt` if that is how the first run named it), so that [`Done::contains`]
+/// finds its results and the new lines name the file the same way. Returns the sources of the
+/// results file that matched some unit.
+fn match_resumed<'a>(done: &'a Done, units: &mut [Unit]) -> HashSet<&'a str> {
+    let mut matched = HashSet::new();
+    // Units come sorted by source: look each file up once.
+    let mut last: Option<(String, Option<&str>)> = None;
+    for unit in units {
+        let spelling = match &last {
+            Some((source, spelling)) if *source == unit.source => *spelling,
+            _ => {
+                let spelling = done.spelling(&unit.source);
+                last = Some((unit.source.clone(), spelling));
+                spelling
+            }
+        };
+        if let Some(spelling) = spelling {
+            matched.insert(spelling);
+            if spelling != unit.source {
+                unit.source = spelling.to_owned();
+            }
+        }
+    }
+    matched
+}
+
+/// Says when results of the `--resume` file name files that are not in this batch: they skip
+/// nothing, which is a surprise when the batch was meant to finish that run (a path relative to
+/// another directory, a file renamed).
+fn warn_unmatched(path: &Path, done: &Done, matched: &HashSet<&str>) {
+    let unmatched = done.unmatched(matched);
+    let Some((first, _)) = unmatched.first() else {
+        return;
+    };
+    let results: usize = unmatched.iter().map(|(_, n)| n).sum();
+    let others = match unmatched.len() - 1 {
+        0 => String::new(),
+        n => format!(" and {}", plural(n, "other file")),
+    };
+    eprintln!(
+        "nonogram: warning: {} has {} for {first}{others}, which this batch does not hold: \
+         they skip nothing (relative paths are read from the current directory)",
+        path.display(),
+        plural(results, "result"),
+    );
 }
 
 /// What one thread of the pool needs to solve a unit.
@@ -349,22 +416,6 @@ struct ErrorRecord<'a> {
     solutions: [Vec<String>; 0],
     differing_cells: [[usize; 2]; 0],
     elapsed_ms: f64,
-}
-
-/// A progress bar on stderr if it is a terminal, otherwise a bar that draws nothing.
-fn progress_bar(len: u64, disabled: bool) -> ProgressBar {
-    if disabled || !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {pos}/{len} puzzles  {per_sec}  {eta} left",
-    ) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    // Redraw even while every thread is busy with a slow puzzle, so the clock keeps moving.
-    bar.enable_steady_tick(Duration::from_millis(500));
-    bar
 }
 
 /// Whether two paths name the same file, or would once it is created.

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use nonogram_core::Puzzle;
 use nonogram_formats::Format;
 
-use crate::cli::{format_names, parse_writable, OutFile, ReadOptions};
+use crate::cli::{format_names, FormatNames, OutFile, ReadOptions};
 use crate::error::{CliError, Exit};
 use crate::files;
 
@@ -26,7 +26,7 @@ pub struct Args {
     pub read: ReadOptions,
 
     /// The format to write. Default: from the extension of -o FILE.
-    #[arg(long, value_name = "FORMAT", value_parser = parse_writable)]
+    #[arg(long, value_name = "FORMAT", value_parser = FormatNames::writable())]
     pub to: Option<Format>,
 
     /// Where to write.

@@ -84,6 +84,20 @@ pub fn run(mut args: Args) -> Result<Exit, CliError> {
             "--ascii draws text grids; JSON has none".into(),
         ));
     }
+    // clap takes `--grid`'s `requires = "hint"` as met when `--every`, which conflicts with
+    // `--hint`, is given.
+    if args.grid.is_some() && !args.hint {
+        return Err(CliError::Usage(
+            "--grid is the partial grid of --hint; without it, it would do nothing".into(),
+        ));
+    }
+    if args.every > 0 && args.kind == Kind::Json {
+        return Err(CliError::Usage(format!(
+            "--every {} prints the grid between the steps of the text; JSON holds the final \
+             grid only",
+            args.every
+        )));
+    }
     let mut out = Destination::new(&args.out)?;
     let loaded = files::load(&args.input)?;
     let (_, puzzle) = loaded.single(None)?;
@@ -113,6 +127,9 @@ fn explain(
     let mut explainer = Explainer::new(puzzle).with_deadline(deadline(args));
     let mut steps = Vec::new();
     let mut n = 0;
+    if let (false, Some(line)) = (json, givens_line(puzzle)) {
+        writeln!(out, "{line}").map_err(CliError::stdout)?;
+    }
     while let Some(step) = explainer.next() {
         n += 1;
         if json {
@@ -131,7 +148,7 @@ fn explain(
     let difficulty = explainer.difficulty();
     let stopped = explainer.stopped();
     if json {
-        let value = json!({
+        let mut value = json!({
             "source": source,
             "width": puzzle.width(),
             "height": puzzle.height(),
@@ -140,16 +157,33 @@ fn explain(
             "grid": explainer.grid().row_strings(),
             "stop": if stopped { "time-limit" } else { "finished" },
         });
+        if let Some(givens) = crate::report::json::givens(puzzle) {
+            value["givens"] = givens.into();
+        }
         writeln!(out, "{value}").map_err(CliError::stdout)?;
     } else {
         if difficulty != Difficulty::NoSolution {
             writeln!(out, "final grid:").map_err(CliError::stdout)?;
             out.write_all(renderer.render(puzzle, explainer.grid()).as_bytes())
                 .map_err(CliError::stdout)?;
+            if let Some(legend) = renderer.given_legend(puzzle) {
+                writeln!(out, "({legend})").map_err(CliError::stdout)?;
+            }
         }
         writeln!(out, "{}", last_line(args, stopped, difficulty, n)).map_err(CliError::stdout)?;
     }
     Ok(exit(stopped, difficulty))
+}
+
+/// The text explanation's first line for a puzzle that gives cells: the steps start from them.
+pub(super) fn givens_line(puzzle: &Puzzle) -> Option<String> {
+    match puzzle.givens().len() {
+        0 => None,
+        n => Some(format!(
+            "the puzzle gives {}; the steps start from them",
+            plural(n, "cell")
+        )),
+    }
 }
 
 /// The text explanation's last line: the rating, or that the time limit came first.

@@ -12,11 +12,12 @@
 //! - **givens**: greedily reveal a cell where two solutions differ, with its value in the
 //!   picture, and solve again with the revealed cells fixed, until one solution is left. Each
 //!   reveal rules out at least one of the two solutions that differ there (at most one agrees
-//!   with the picture), so this ends; it is not guaranteed minimal. Our file formats cannot store
-//!   givens, so this is advice for a person setting the puzzle.
-//! - **flips**: change one cell of the picture near where solutions differ, so that the new
-//!   picture's own clues have a unique solution. A few candidates are tried, each verified by a
-//!   full solve; none may work, which the report says.
+//!   with the picture), so this ends; it is not guaranteed minimal. Offered only when the clues
+//!   go to a format that stores givens (`json`, `tatham`): elsewhere no file could keep them.
+//! - **edits**: change one cell of the picture near where solutions differ, so that the new
+//!   picture's own clues have a unique solution; when no single change does, a pair of
+//!   changes, the second where the first one left the doubt. A few candidates are tried, each
+//!   verified by a full solve; none may work, which the report says.
 //!
 //! The search for suggestions lives here rather than in `nonogram-core` for now because it is
 //! only a loop over `Solver`/`Search` calls; it can move into the library if another front end
@@ -31,8 +32,10 @@ use nonogram_core::model::MAX_COLOURS;
 use nonogram_core::{Palette, Picture, Puzzle};
 use nonogram_formats::Format;
 
-use crate::cli::{parse_seconds, parse_writable, OutFile};
-use crate::picture::{read_picture_in_colour, PictureError, PictureOptions, MAX_IMAGE_BYTES};
+use crate::cli::{parse_seconds, FormatNames, OutFile};
+use crate::picture::{
+    is_image, read_picture_in_colour, PictureError, PictureOptions, MAX_IMAGE_BYTES,
+};
 use crate::report;
 
 use crate::error::{CliError, Exit};
@@ -48,18 +51,20 @@ pub struct Args {
 
     /// The puzzle format to write the clues in. Default: from the extension of -o FILE, else
     /// non.
-    #[arg(long, value_name = "FORMAT", value_parser = parse_writable)]
+    #[arg(long, value_name = "FORMAT", value_parser = FormatNames::writable())]
     pub to: Option<Format>,
 
     /// Write the clues to FILE (whole or not at all) instead of standard output.
     #[command(flatten)]
     pub out: OutFile,
 
-    /// Images: pixels darker than this luminance (0-255) are filled.
-    #[arg(long, value_name = "0..255", default_value_t = 128)]
-    pub threshold: u8,
+    /// Images made black and white: pixels darker than this luminance (0 to 255) are filled.
+    /// Default: 128.
+    #[arg(long, value_name = "0..255")]
+    pub threshold: Option<u8>,
 
-    /// Images: scale down to W×H cells first, averaging the pixels each cell covers.
+    /// Images: scale down to W×H cells first, averaging the pixels each cell covers. Default:
+    /// a cell per pixel.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
 
@@ -156,6 +161,8 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
 
     let config = MakeConfig {
         timeout: args.timeout,
+        // Givens are worth suggesting only where the file can keep them.
+        givens: format.can_hold_givens(),
         ..MakeConfig::default()
     };
     let show = io::stderr().is_terminal();
@@ -207,6 +214,9 @@ fn progress(step: Progress) {
         Progress::Checking => "checking that the picture is the only solution".to_string(),
         Progress::Givens(n) => format!("looking for givens: solving with {n}"),
         Progress::Flip { n, of } => format!("looking for changes: trying {n} of {of}"),
+        Progress::Pair { n, of } => {
+            format!("looking for pairs of changes: after change {n} of {of}")
+        }
     };
     eprint!("\r\x1b[2K{what}...");
 }
@@ -232,8 +242,11 @@ fn load_picture(args: &Args) -> Result<(Palette, Picture), CliError> {
             .and_then(|f| f.take(limit).read_to_end(&mut bytes))
             .map_err(io_err)?;
     }
+    refuse_unused(args, is_image(&bytes))?;
     let options = PictureOptions {
-        threshold: args.threshold,
+        threshold: args
+            .threshold
+            .unwrap_or(PictureOptions::default().threshold),
         size: args.size,
         invert: args.invert,
         colours: args.colours,
@@ -245,6 +258,30 @@ fn load_picture(args: &Args) -> Result<(Palette, Picture), CliError> {
         )),
         PictureError::Other(e) => CliError::Usage(format!("{}: {e}", path.display())),
     })
+}
+
+/// Refuses the options that would do nothing with this picture, as `--size` with a text
+/// picture is refused where the picture is read: the threshold is how an image becomes black and
+/// white, so it has no work with a text picture, nor with `--colours`, which quantises instead.
+fn refuse_unused(args: &Args, image: bool) -> Result<(), CliError> {
+    let Some(threshold) = args.threshold else {
+        return Ok(());
+    };
+    let why = if !image {
+        format!("--threshold {threshold} applies to images, and this is a text picture")
+    } else if args.colours > 1 {
+        format!(
+            "--threshold {threshold} makes an image black and white; with --colours {} it is \
+             quantised instead",
+            args.colours
+        )
+    } else {
+        return Ok(());
+    };
+    Err(CliError::Usage(format!(
+        "{}: {why}",
+        args.picture.display()
+    )))
 }
 
 #[cfg(test)]

@@ -1,10 +1,12 @@
 //! The subcommands, one module each, and the one place that dispatches to them.
 
 pub mod batch;
+pub mod completions;
 pub mod convert;
 pub mod explain;
 pub mod generate;
 pub mod make;
+pub mod man;
 pub mod patterns;
 pub mod render;
 pub mod solve;
@@ -24,5 +26,7 @@ pub fn run(command: Command) -> Result<Exit, CliError> {
         Command::Generate(args) => generate::run(args),
         Command::Render(args) => render::run(args),
         Command::Serve(args) => crate::serve::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     }
 }

@@ -9,9 +9,10 @@ use nonogram_core::patterns::{approximate, pattern_string, PatternSet, PuzzleCou
 use nonogram_core::{Cell, Clue};
 use nonogram_formats::Format;
 
-use crate::cli::parse_format;
+use crate::cli::{parse_puzzle_number, FormatNames, ReadOptions};
 use crate::error::{CliError, Exit};
-use crate::files;
+use crate::files::{self, Loaded};
+use crate::report::plural;
 use crate::report::sheet::SheetKind;
 
 /// The most patterns a plot draws; a larger set is cut to its first patterns, with a note.
@@ -25,7 +26,7 @@ pub struct Args {
     /// an empty line.
     #[arg(
         value_name = "CLUE",
-        required_unless_present = "puzzle",
+        required_unless_present = "file",
         allow_hyphen_values = true
     )]
     pub clue: Option<String>,
@@ -46,7 +47,7 @@ pub struct Args {
     #[arg(long)]
     pub list: bool,
 
-    /// With --list, print at most K patterns.
+    /// With --list, print at most K patterns. Default: all.
     #[arg(long, value_name = "K", requires = "list")]
     pub limit: Option<u64>,
 
@@ -63,21 +64,65 @@ pub struct Args {
     #[arg(long, requires = "plot")]
     pub force: bool,
 
-    /// Instead of one clue: print the pattern count of every line of this puzzle file and the
-    /// products over the rows and over the columns.
+    /// Instead of one clue: print the pattern count of every line of the puzzles in FILE (`-`
+    /// reads standard input) and the products over the rows and over the columns.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["clue", "width", "known", "mode"])]
-    pub puzzle: Option<PathBuf>,
+    pub file: Option<PathBuf>,
 
-    /// With --puzzle: read the file as this format.
-    #[arg(long, value_name = "NAME", value_parser = parse_format, requires = "puzzle")]
+    /// With --file: read it as this format instead of recognising it.
+    #[arg(long, value_name = "NAME", value_parser = FormatNames::readable(), requires = "file")]
     pub format: Option<Format>,
+
+    /// With --file: use only the N-th puzzle (counted from 1) of a file that holds several.
+    #[arg(long, value_name = "N", value_parser = parse_puzzle, requires = "file")]
+    pub puzzle: Option<u64>,
+}
+
+/// `--puzzle N`, as in every command; a file name there (this command's `--puzzle` once took
+/// the file) gets a pointer to `--file`.
+fn parse_puzzle(text: &str) -> Result<u64, String> {
+    parse_puzzle_number(text).map_err(|e| {
+        if text.trim().parse::<u64>().is_ok() {
+            e
+        } else {
+            format!("{e} (the puzzle file is --file FILE)")
+        }
+    })
 }
 
 /// Runs `nonogram patterns`: a clue's pattern set, its count and its common cells.
 pub fn run(args: Args) -> Result<Exit, CliError> {
+    // clap takes a `requires` as met when an argument that conflicts with the one required is
+    // given (another mode for `--limit`, a CLUE for `--puzzle`), so each is checked here too.
+    for (given, option, met, needed) in [
+        (args.limit.is_some(), "--limit", args.list, "--list"),
+        (args.force, "--force", args.plot.is_some(), "--plot FILE"),
+        (
+            args.format.is_some(),
+            "--format",
+            args.file.is_some(),
+            "--file FILE",
+        ),
+        (
+            args.puzzle.is_some(),
+            "--puzzle",
+            args.file.is_some(),
+            "--file FILE",
+        ),
+    ] {
+        if given && !met {
+            return Err(CliError::Usage(format!(
+                "{option} goes with {needed}; without it, it would do nothing"
+            )));
+        }
+    }
     let mut out = BufWriter::new(io::stdout().lock());
-    if let Some(path) = &args.puzzle {
-        puzzle_counts(&mut out, path, args.format)?;
+    if let Some(path) = &args.file {
+        let read = ReadOptions {
+            format: args.format,
+            puzzle: args.puzzle,
+        };
+        puzzle_counts(&mut out, &files::load_path(path, &read)?)?;
         return finish(out);
     }
     let clue = parse_clue(args.clue.as_deref().unwrap_or_default()).map_err(CliError::Usage)?;
@@ -130,7 +175,8 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
             }
             Err(_) => {
                 return Err(CliError::Usage(format!(
-                    "no pattern of clue {clue} in {width} cells agrees with the known cells"
+                    "no pattern of clue {clue} in {} agrees with the known cells",
+                    plural(width, "cell")
                 )))
             }
         }
@@ -139,15 +185,17 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         let count = set.count();
         writeln!(
             out,
-            "plotted {} of {count} patterns to {}",
+            "plotted {} of {} to {}",
             count.clone().min(PLOT_LIMIT.into()),
+            patterns_count(&count),
             path.display()
         )
         .map_err(w)?;
     } else {
         // No mode: a summary and the first few patterns.
         let count = set.count();
-        writeln!(out, "clue {clue} in {width} cells: {count} patterns").map_err(w)?;
+        let cells = plural(width, "cell");
+        writeln!(out, "clue {clue} in {cells}: {}", patterns_count(&count)).map_err(w)?;
         const SHOWN: usize = 10;
         for pattern in set.iter().take(SHOWN) {
             writeln!(out, "{}", pattern_string(&pattern)).map_err(w)?;
@@ -157,6 +205,13 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         }
     }
     finish(out)
+}
+
+/// `1 pattern`, `18564 patterns`.
+fn patterns_count(count: &impl std::fmt::Display) -> String {
+    let count = count.to_string();
+    let noun = if count == "1" { "pattern" } else { "patterns" };
+    format!("{count} {noun}")
 }
 
 fn finish(mut out: impl Write) -> Result<Exit, CliError> {
@@ -195,18 +250,21 @@ fn plot(set: &PatternSet, path: &std::path::Path, force: bool) -> Result<(), Cli
 
 /// Prints each line's pattern count and the products, the R vignette's measure of how hard
 /// brute force would be.
-fn puzzle_counts(
-    out: &mut impl Write,
-    path: &std::path::Path,
-    format: Option<Format>,
-) -> Result<(), CliError> {
-    let (_, puzzles) = nonogram_formats::read_file(path, format).map_err(CliError::Read)?;
+fn puzzle_counts(out: &mut impl Write, loaded: &Loaded) -> Result<(), CliError> {
     let w = |e| CliError::stdout(e);
-    for (n, puzzle) in puzzles.iter().enumerate() {
-        if puzzles.len() > 1 {
-            writeln!(out, "puzzle {} of {}", n + 1, puzzles.len()).map_err(w)?;
+    for (n, puzzle) in &loaded.puzzles {
+        if loaded.total > 1 {
+            writeln!(out, "puzzle {} of {}", n + 1, loaded.total).map_err(w)?;
         }
         let counts = PuzzleCounts::new(puzzle);
+        if !puzzle.givens().is_empty() {
+            let n = crate::report::plural(puzzle.givens().len(), "given cell");
+            writeln!(
+                out,
+                "(counting the patterns that agree with the puzzle's {n})"
+            )
+            .map_err(w)?;
+        }
         for (axis, clues, numbers) in [
             ("row", puzzle.rows(), &counts.rows),
             ("column", puzzle.columns(), &counts.columns),

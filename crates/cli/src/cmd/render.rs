@@ -6,7 +6,7 @@
 use nonogram_core::{CellRows, Cells, Puzzle};
 use nonogram_render::{render_haskell, render_notebook, CellStyle, SheetOptions, TextStyle};
 
-use crate::cli::{Input, OutFile, SolveOptions};
+use crate::cli::{Choices, Input, OutFile, SolveOptions};
 use crate::error::{CliError, Exit};
 use crate::files;
 use crate::report::sheet::{self, SheetKind};
@@ -30,31 +30,54 @@ pub struct Args {
     #[command(flatten)]
     pub solve: SolveOptions,
 
-    /// Threads for the solve (default 0: one per core).
+    /// Threads for the solve (`--engine auto`; default 0: one per core).
     #[arg(long, value_name = "N", conflicts_with = "deduce_only")]
     pub threads: Option<usize>,
 
-    /// `text`, `svg` or `png`. Default: from the extension of -o FILE, else text.
-    #[arg(long, value_name = "KIND", value_parser = parse_kind)]
+    /// What to draw. Default: from the extension of -o FILE, else text.
+    #[arg(long, value_name = "KIND", value_parser = Choices::new(parse_kind, KINDS))]
     pub output: Option<Kind>,
 
     /// Where to write.
     #[command(flatten)]
     pub out: OutFile,
 
-    /// Text layout: `book` (clues above and left), `haskell` (HaskellWiki's `|X|_|` grid, clues
-    /// beside and below), `notebook` (the Python notebook's).
-    #[arg(long, value_name = "STYLE", value_parser = parse_style)]
+    /// Text layout. Default: book.
+    #[arg(long, value_name = "STYLE", value_parser = Choices::new(parse_style, STYLES))]
     pub style: Option<TextStyle>,
 
-    /// Plain ASCII and no colour, even on a terminal (text output).
+    /// Plain ASCII and no colour, even on a terminal (text in the book layout; the others are
+    /// plain ASCII already).
     #[arg(long)]
     pub ascii: bool,
 
-    /// Cell size in pixels for SVG and PNG.
+    /// Cell size in pixels for SVG and PNG, 8 to 200. Default: 20.
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(8..=200))]
     pub cell: Option<u32>,
 }
+
+/// The values of `--output`, with their meanings.
+const KINDS: &[(&str, &str)] = &[
+    (
+        "text",
+        "The grid with its clues, in one of the --style layouts",
+    ),
+    ("svg", "An SVG sheet"),
+    ("png", "A PNG sheet (needs -o FILE)"),
+];
+
+/// The values of `--style`, with their meanings.
+const STYLES: &[(&str, &str)] = &[
+    (
+        "book",
+        "Clues above and to the left, as puzzle books print them",
+    ),
+    (
+        "haskell",
+        "HaskellWiki's |X|_| grid, clues beside and below",
+    ),
+    ("notebook", "The Python notebook's layout"),
+];
 
 /// What to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +131,7 @@ fn kind(args: &Args) -> Result<Kind, CliError> {
 
 /// Runs `nonogram render`: a drawing of the solution, of what deduction proves, or of the blank grid.
 pub fn run(args: Args) -> Result<Exit, CliError> {
+    args.solve.check(args.threads)?;
     let kind = kind(&args)?;
     match kind {
         Kind::Text if args.cell.is_some() => {
@@ -123,6 +147,11 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         Kind::Sheet(SheetKind::Png) if args.out.path().is_none() => {
             return Err(CliError::Usage(
                 "PNG output is binary: name a file with -o FILE.png".into(),
+            ))
+        }
+        Kind::Text if args.ascii && args.style.is_some_and(|s| s != TextStyle::Book) => {
+            return Err(CliError::Usage(
+                "--ascii: the haskell and notebook layouts are plain ASCII already".into(),
             ))
         }
         _ => {}

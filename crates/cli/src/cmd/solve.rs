@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use nonogram_render::SheetOptions;
 
-use crate::cli::{OutFile, ReadOptions, SolveOptions};
+use crate::cli::{Choices, OutFile, ReadOptions, SolveOptions};
 use crate::error::{CliError, Exit};
 use crate::files::{self, Destination, Loaded};
 use crate::report::json::Record;
@@ -35,16 +35,14 @@ pub struct Args {
     #[command(flatten)]
     pub solve: SolveOptions,
 
-    /// Threads for one puzzle (default 0: one per core). With two or more, a second,
-    /// differently ordered learning engine races the turns of search and learning; the first
-    /// to finish answers.
+    /// Threads for one puzzle (`--engine auto`; default 0: one per core). With two or more, a
+    /// second, differently ordered learning engine races the turns of search and learning; the
+    /// first to finish answers.
     #[arg(long, value_name = "N", conflicts_with = "deduce_only")]
     pub threads: Option<usize>,
 
-    /// What to print: `text` (the picture with its clues and a status line), `json` (one
-    /// result object per puzzle and line), `svg` or `png` (a drawing of the first solution).
-    /// Default: from the extension of -o FILE, else text.
-    #[arg(long, value_name = "KIND", value_parser = parse_output)]
+    /// What to print. Default: from the extension of -o FILE, else text.
+    #[arg(long, value_name = "KIND", value_parser = Choices::new(parse_output, OUTPUTS))]
     pub output: Option<Output>,
 
     /// Where to write.
@@ -55,6 +53,14 @@ pub struct Args {
     #[arg(long)]
     pub ascii: bool,
 }
+
+/// The values of `--output`, with their meanings.
+const OUTPUTS: &[(&str, &str)] = &[
+    ("text", "The picture with its clues and a status line"),
+    ("json", "One result object per puzzle and line"),
+    ("svg", "A drawing of the first solution"),
+    ("png", "A drawing of the first solution (needs -o FILE)"),
+];
 
 /// What `solve` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,6 +138,7 @@ fn kind_name(kind: Output) -> &'static str {
 
 /// Runs `nonogram solve`: every puzzle of the inputs, printed as text, JSON or a drawing.
 pub fn run(args: Args) -> Result<Exit, CliError> {
+    args.solve.check(args.threads)?;
     let kind = output_kind(&args)?;
     if args.ascii && kind != Output::Text {
         return Err(CliError::Usage(format!(

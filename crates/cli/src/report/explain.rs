@@ -8,7 +8,7 @@ use nonogram_core::explain::{cell_word, ContradictionStep, Difficulty, Explainer
 use nonogram_core::{Cell, ColourId, Config, Given, Grid, LineId, Puzzle, Solver, Status, Stop};
 use serde_json::{json, Value};
 
-use crate::report::{cell_name, plural};
+use crate::report::{capped, cell_name, plural, LISTED_CELLS};
 
 /// Why no solution agrees with a partial grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,7 +192,7 @@ impl Mistakes {
                     "the grid contradicts the clues: {} wrong: {} (the solution has the other \
                      value)",
                     plural(cells.len(), "cell"),
-                    listed.join(", ")
+                    capped(&listed, LISTED_CELLS, ", ")
                 )
             }
             Mistakes::Line(Some(line)) => {
@@ -312,6 +312,26 @@ mod tests {
 
     fn rows(rows: &[&str]) -> Vec<String> {
         rows.iter().map(|r| r.to_string()).collect()
+    }
+
+    /// A grid with hundreds of wrong cells gets a sentence of one screen line or two, not of
+    /// 20,000 characters: the list is cut as `solve` cuts its differing cells.
+    #[test]
+    fn long_lists_of_wrong_cells_are_cut() {
+        let cells: Vec<(usize, usize, Cell)> =
+            (0..451).map(|i| (i / 30, i % 30, Cell::Filled)).collect();
+        let text = Mistakes::Cells(cells).text();
+        assert!(
+            text.starts_with(
+                "the grid contradicts the clues: 451 cells wrong: (r1,c1) is filled, "
+            ),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("(r1,c12) is filled and 439 more (the solution has the other value)"),
+            "{text}"
+        );
+        assert!(text.len() < 400, "{text}");
     }
 
     #[test]

@@ -13,7 +13,7 @@ use nonogram_core::Stop;
 use serde_json::{json, Value};
 
 use super::explain::{line_json, verdict, Verdict};
-use crate::report::{cell_name, plural};
+use crate::report::{capped, cell_name, plural, LISTED_CELLS};
 
 /// A colour's character in the palette, as a string (`?` if the palette lacks it).
 fn symbol(palette: &Palette, colour: ColourId) -> String {
@@ -189,7 +189,7 @@ impl ColourMistakes {
                 format!(
                     "the grid contradicts the clues: {} wrong: {}",
                     plural(cells.len(), "cell"),
-                    listed.join(", ")
+                    capped(&listed, LISTED_CELLS, ", ")
                 )
             }
             ColourMistakes::Line(Some(line)) => {

@@ -25,6 +25,10 @@ pub struct Record<'a> {
     /// The colours of a colour puzzle (absent for black and white).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub palette: Option<Vec<PaletteEntry>>,
+    /// The cells the puzzle gives, as rows like a solution's, `?` for a cell not given (absent
+    /// when it gives none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub givens: Option<Vec<String>>,
     /// `unique`, `multiple`, `solved`, `none`, `unknown`; with `--deduce-only` `unique`,
     /// `none` or `partial`; `error` for a file that could not be read (batch).
     pub status: &'a str,
@@ -74,6 +78,7 @@ impl<'a> Record<'a> {
             width: puzzle.width(),
             height: puzzle.height(),
             palette: palette(puzzle),
+            givens: givens(puzzle),
             status: report.verdict().name(),
             stop: report.stop().name(),
             reason: report.reason(),
@@ -117,6 +122,11 @@ pub fn palette(puzzle: &Puzzle) -> Option<Vec<PaletteEntry>> {
             })
             .collect(),
     )
+}
+
+/// The cells `puzzle` gives, as [`rows`] with `?` for the others; `None` when it gives none.
+pub fn givens(puzzle: &Puzzle) -> Option<Vec<String>> {
+    (!puzzle.givens().is_empty()).then(|| rows(puzzle, &puzzle.given_grid()))
 }
 
 /// A grid's rows: `#` and `.` for black and white (whatever the palette's characters), the

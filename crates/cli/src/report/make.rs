@@ -3,12 +3,13 @@
 
 use std::path::Path;
 
-use nonogram_core::make::Check;
+use nonogram_core::make::{Check, Flip};
 use nonogram_core::{Puzzle, Status};
 use nonogram_formats::Format;
 use serde_json::json;
 
-use crate::report::{cell_name, list_cells};
+use crate::cli::format_names;
+use crate::report::{capped, cell_name, list_cells, LISTED_CELLS};
 
 /// The check as sentences.
 pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Format) -> String {
@@ -29,7 +30,7 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
         Status::Multiple => {
             text.push_str(&format!(
                 "not unique: two solutions differ in {}\n",
-                list_cells(&check.differing_cells, 12)
+                list_cells(&check.differing_cells, LISTED_CELLS)
             ));
             let givens: Vec<String> = check
                 .givens
@@ -45,34 +46,69 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
                     format!("{} {value}", cell_name((g.row, g.col)))
                 })
                 .collect();
-            if check.givens_verified {
+            // Givens are advice only where the file can keep them.
+            if check.givens_searched && check.givens_verified {
+                let (cells, them) = if givens.len() == 1 {
+                    ("this cell", "it")
+                } else {
+                    ("these cells", "them")
+                };
                 text.push_str(&format!(
-                    "to make it unique, give {} as given: {} (checked: unique with them)\n",
-                    if givens.len() == 1 {
-                        "this cell"
-                    } else {
-                        "these cells"
-                    },
+                    "to make it unique, give {cells} as given: {} (checked: unique with {them})\n",
                     givens.join(", ")
                 ));
-            } else {
+            } else if check.givens_searched {
                 text.push_str("no set of givens was found within the limits\n");
             }
-            if check.flips.is_empty() {
-                text.push_str(
-                    "no single-cell change of the picture near the differing cells makes it \
-                     unique\n",
-                );
+            let or = if check.givens_verified {
+                "or "
             } else {
-                let flips: Vec<String> = check
-                    .flips
-                    .iter()
-                    .map(|&(r, c, _)| cell_name((r, c)))
-                    .collect();
+                "to make it unique, "
+            };
+            // A black-and-white cell flips; a colour cell is changed to a colour, which is named.
+            let flip = |&(r, c, colour): &Flip| match puzzle.is_black_and_white() {
+                true => cell_name((r, c)),
+                false => format!(
+                    "{} to {}",
+                    cell_name((r, c)),
+                    puzzle.palette().colour(colour).name
+                ),
+            };
+            if !check.flips.is_empty() {
+                let flips: Vec<String> = check.flips.iter().map(flip).collect();
+                let which = if flips.len() == 1 { "" } else { "any one of " };
                 text.push_str(&format!(
-                    "or change the picture: flipping any one of {} makes its puzzle unique \
+                    "{or}change the picture: flipping {which}{} makes its puzzle unique \
                      (checked)\n",
-                    flips.join(", ")
+                    capped(&flips, LISTED_CELLS, ", ")
+                ));
+            } else if !check.flip_pairs.is_empty() {
+                let pairs: Vec<String> = check
+                    .flip_pairs
+                    .iter()
+                    .map(|[a, b]| format!("{} and {}", flip(a), flip(b)))
+                    .collect();
+                let which = if pairs.len() == 1 {
+                    "this pair"
+                } else {
+                    "any one of these pairs"
+                };
+                text.push_str(&format!(
+                    "{or}change two cells of the picture (no single change does): flipping \
+                     {which} makes its puzzle unique (checked): {}\n",
+                    capped(&pairs, LISTED_CELLS, "; ")
+                ));
+            } else {
+                text.push_str(
+                    "no change of one or two cells of the picture near the differing cells \
+                     makes it unique\n",
+                );
+            }
+            if !check.givens_searched {
+                text.push_str(&format!(
+                    "(given cells could make it unique too, but the {format} format cannot store \
+                     them; write the puzzle as {} to have them suggested)\n",
+                    format_names(|f| f.is_writable() && f.can_hold_givens()).replace(", ", " or ")
                 ));
             }
             if check.timed_out {
@@ -83,21 +119,19 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
     text
 }
 
-/// The check as one JSON object.
+/// The check as one JSON object: the made puzzle in the JSON puzzle format (`rows`,
+/// `columns`, a colour puzzle's `palette`, the picture as `goal`, `title`), so that the object
+/// reads back as that puzzle, with the size and the verdict beside it.
 pub fn to_json(check: &Check, puzzle: &Puzzle) -> serde_json::Value {
-    let runs = |clues: &[nonogram_core::Clue]| -> Vec<Vec<u32>> {
-        clues.iter().map(|c| c.runs().to_vec()).collect()
-    };
+    let mut value = puzzle_json(puzzle);
     let unique = match check.status {
         Status::Unique => json!(true),
         Status::Multiple | Status::NoSolution => json!(false),
         Status::Unknown | Status::Solved => json!(null),
     };
-    json!({
+    let mut verdict = json!({
         "width": puzzle.width(),
         "height": puzzle.height(),
-        "rows": runs(puzzle.rows()),
-        "columns": runs(puzzle.columns()),
         "unique": unique,
         "status": check.status.name(),
         "stop": check.stop.name(),
@@ -114,7 +148,85 @@ pub fn to_json(check: &Check, puzzle: &Puzzle) -> serde_json::Value {
             }).collect::<Vec<_>>(),
             "givens_verified": check.givens_verified,
             "flips": check.flips.iter().map(|&(r, c, _)| [r, c]).collect::<Vec<_>>(),
+            "flip_pairs": check
+                .flip_pairs
+                .iter()
+                .map(|[a, b]| [[a.0, a.1], [b.0, b.1]])
+                .collect::<Vec<_>>(),
             "timed_out": check.timed_out,
         },
+    });
+    if !check.givens_searched {
+        // Not offered (the format cannot store them): absent, not "none found".
+        if let Some(suggestions) = verdict["suggestions"].as_object_mut() {
+            suggestions.remove("givens");
+            suggestions.remove("givens_verified");
+        }
+    }
+    if let (Some(object), serde_json::Value::Object(verdict)) = (value.as_object_mut(), verdict) {
+        object.extend(verdict);
+    }
+    value
+}
+
+/// The puzzle as the JSON format writes it, as a value.
+fn puzzle_json(puzzle: &Puzzle) -> serde_json::Value {
+    let written = nonogram_formats::write(puzzle, Format::Json)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok());
+    // The JSON writer takes every puzzle `make` makes; should it refuse one some day, the clues
+    // as plain runs still say what the puzzle is.
+    written.unwrap_or_else(|| {
+        let runs = |clues: &[nonogram_core::Clue]| -> Vec<Vec<u32>> {
+            clues.iter().map(|c| c.runs().to_vec()).collect()
+        };
+        json!({ "rows": runs(puzzle.rows()), "columns": runs(puzzle.columns()) })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nonogram_core::{ColourId, Given, Picture, Stop};
+
+    fn check(givens: usize, flips: usize) -> Check {
+        Check {
+            status: Status::Multiple,
+            stop: Stop::Finished,
+            differing_cells: vec![(0, 0), (0, 1), (1, 0), (1, 1)],
+            givens: (0..givens)
+                .map(|col| Given {
+                    row: 0,
+                    col,
+                    colour: ColourId::BLACK,
+                })
+                .collect(),
+            givens_searched: true,
+            givens_verified: true,
+            flips: (0..flips).map(|col| (1, col, ColourId::BLACK)).collect(),
+            flip_pairs: Vec::new(),
+            timed_out: false,
+        }
+    }
+
+    /// One given is "it", one flip is "flipping (r2,c1)": no "any one of" a single cell.
+    #[test]
+    fn sentences_agree_with_their_counts() {
+        let puzzle = Puzzle::from_picture(&Picture::from_strings(&["#.", ".#"]).unwrap());
+        let one = to_text(&check(1, 1), &puzzle, None, Format::Non);
+        assert!(
+            one.contains("give this cell as given: (r1,c1) filled (checked: unique with it)"),
+            "{one}"
+        );
+        assert!(
+            one.contains("flipping (r2,c1) makes its puzzle unique"),
+            "{one}"
+        );
+        let two = to_text(&check(2, 2), &puzzle, None, Format::Non);
+        assert!(two.contains("(checked: unique with them)"), "{two}");
+        assert!(
+            two.contains("flipping any one of (r2,c1), (r2,c2) makes"),
+            "{two}"
+        );
+    }
 }

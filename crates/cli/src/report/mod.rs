@@ -273,16 +273,30 @@ pub fn cell_name((r, c): (usize, usize)) -> String {
     format!("(r{},c{})", r + 1, c + 1)
 }
 
+/// How many cells a sentence lists before it says "and N more": enough to find them on the
+/// grid, few enough for one line.
+pub const LISTED_CELLS: usize = 12;
+
 /// "3 cells: (r1,c3) (r2,c5) (r4,c1)", capped at `listed` cells.
 pub fn list_cells(cells: &[(usize, usize)], listed: usize) -> String {
-    let mut text = plural(cells.len(), "cell");
-    text.push(':');
-    for &cell in cells.iter().take(listed) {
-        text.push(' ');
-        text.push_str(&cell_name(cell));
-    }
-    if cells.len() > listed {
-        text.push_str(&format!(" and {} more", cells.len() - listed));
+    let names: Vec<String> = cells.iter().map(|&cell| cell_name(cell)).collect();
+    format!(
+        "{}: {}",
+        plural(cells.len(), "cell"),
+        capped(&names, listed, " ")
+    )
+}
+
+/// `items` joined by `separator`, the first `listed` of them, then "and N more" for the rest.
+pub fn capped(items: &[String], listed: usize, separator: &str) -> String {
+    let mut text = items
+        .iter()
+        .take(listed)
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(separator);
+    if items.len() > listed {
+        text.push_str(&format!(" and {} more", items.len() - listed));
     }
     text
 }
@@ -299,5 +313,8 @@ mod tests {
         );
         let many: Vec<_> = (0..20).map(|c| (0, c)).collect();
         assert!(list_cells(&many, 12).ends_with("(r1,c12) and 8 more"));
+        let words: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        assert_eq!(capped(&words, 2, ", "), "a, b and 1 more");
+        assert_eq!(capped(&words, 3, ", "), "a, b, c");
     }
 }

@@ -34,7 +34,9 @@ pub fn clue_json(clue: &Clue) -> Value {
 
 /// The puzzle: `width`, `height`, `title`, `author`, `copyright`, `license` (each absent when
 /// the file has none), `palette`, `rows` and `columns` (clues, top to bottom and left to
-/// right), and `goal` (the intended picture as rows, when the file gives one).
+/// right), `givens` (the cells the puzzle gives as rows of the palette's characters, `?` for a
+/// cell not given; absent when it gives none) and `goal` (the intended picture as rows, when
+/// the file gives one).
 pub fn puzzle_json(puzzle: &Puzzle) -> Value {
     let meta = &puzzle.metadata;
     let mut value = json!({
@@ -53,6 +55,9 @@ pub fn puzzle_json(puzzle: &Puzzle) -> Value {
         if let Some(text) = field {
             value[key] = text.as_str().into();
         }
+    }
+    if !puzzle.givens().is_empty() {
+        value["givens"] = puzzle.given_grid().row_strings(puzzle.palette()).into();
     }
     if let Some(goal) = &meta.goal {
         value["goal"] = goal.row_strings_in(puzzle.palette()).into();
@@ -82,5 +87,10 @@ mod tests {
         assert_eq!(value["columns"][1], json!([{ "length": 1, "colour": 1 }]));
         assert_eq!(value["columns"][2], json!([{ "length": 1, "colour": 1 }]));
         assert_eq!(value["goal"], json!(["##.", "..#"]));
+        assert!(value.get("givens").is_none());
+        let given = puzzle
+            .with_givens(vec![nonogram_core::Given::cell(1, 2, true)])
+            .unwrap();
+        assert_eq!(puzzle_json(&given)["givens"], json!(["???", "??#"]));
     }
 }

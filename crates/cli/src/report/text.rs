@@ -5,11 +5,8 @@ use std::io::{self, Write};
 
 use nonogram_core::{Puzzle, Stop};
 
-use crate::report::{list_cells, plural, Found, Report, Verdict};
+use crate::report::{list_cells, plural, Found, Report, Verdict, LISTED_CELLS};
 use crate::terminal::Style;
-
-/// How many differing cells the status line lists before summing up the rest.
-const LISTED_CELLS: usize = 12;
 
 /// Prints reports as pictures with clues and a status line.
 #[derive(Debug)]
@@ -52,6 +49,9 @@ impl TextPrinter {
             }
         }
         writeln!(out, "{}", status_line(report))?;
+        if let Some(legend) = renderer.given_legend(report.puzzle) {
+            writeln!(out, "({legend})")?;
+        }
         if let Some(note) = report.engine_note() {
             writeln!(out, "({note})")?;
         }

@@ -511,7 +511,7 @@ async fn solve_or_deduce(server: Shared, request: SolveRequest) -> Result<Json<V
         timeout: Some(limit),
         deduce_only: request.deduce,
         engine,
-        seed: request.seed.unwrap_or(0),
+        seed: request.seed,
     };
     let source = Source {
         puzzle: request.puzzle,
@@ -981,7 +981,7 @@ async fn render(
                     timeout: Some(limit),
                     deduce_only: false,
                     engine: EngineArg::Auto,
-                    seed: 0,
+                    seed: None,
                 };
                 let report = Report::new(puzzle, loaded.index, &solve, 1, Some(cancel));
                 if report.stop() == Stop::Cancelled {

@@ -60,8 +60,8 @@ pub struct Args {
     #[arg(long)]
     pub open: bool,
 
-    /// The longest any request may work, in seconds; a request's own `timeout` can only lower
-    /// it.
+    /// The longest any request may work, in seconds (at most 3600); a request's own `timeout`
+    /// can only lower it.
     #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = parse_max_time)]
     pub max_time: Duration,
 

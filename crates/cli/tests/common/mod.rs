@@ -120,4 +120,23 @@ pub fn assert_one_line_error(run: &Run, code: i32, what: &str) {
         assert!(!run.stderr.contains(sign), "{what}: {}", run.stderr);
     }
 }
+/// The subcommands `nonogram --help` lists (clap's `help` aside), in its order.
+pub fn subcommands() -> Vec<String> {
+    let help = run_at_root(&["--help"]);
+    assert_eq!(help.code, 0, "{help:?}");
+    let commands = help
+        .stdout
+        .split("Commands:")
+        .nth(1)
+        .expect("nonogram --help lists its commands");
+    commands
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
 pub mod web;

@@ -1,5 +1,5 @@
 //! Every engine against brute force on puzzles of up to 6×6, black and white or in up to three
-//! colours, with and without givens.
+//! colours, with and without givens (the puzzle's own, and the caller's).
 //!
 //! The brute force lists each row's patterns (every colouring of `width` cells with the row's
 //! runs), stacks rows in every way and keeps the stacks whose columns match, pruning a stack as
@@ -28,9 +28,11 @@ pub const MAX_COLOURS: usize = 3;
 /// A small puzzle and some cells fixed beforehand.
 #[derive(Clone, PartialEq, Eq)]
 pub struct EngineCase {
-    /// The puzzle, black and white or in a palette of up to [`MAX_COLOURS`] colours.
+    /// The puzzle, black and white or in a palette of up to [`MAX_COLOURS`] colours, with at
+    /// most one given cell of its own.
     pub puzzle: Puzzle,
-    /// Cells fixed before solving (for [`Solver::solve_from`]); may disagree with each other.
+    /// Cells fixed before solving (for [`Solver::solve_from`]), besides the puzzle's own; may
+    /// disagree with each other and with the puzzle's.
     pub givens: Vec<Given>,
 }
 
@@ -52,18 +54,21 @@ impl std::fmt::Debug for EngineCase {
                 })
                 .collect()
         };
-        let givens: Vec<(usize, usize, usize)> = self
-            .givens
-            .iter()
-            .map(|g| (g.row, g.col, g.colour.index()))
-            .collect();
+        let cells = |givens: &[Given]| -> Vec<(usize, usize, usize)> {
+            givens
+                .iter()
+                .map(|g| (g.row, g.col, g.colour.index()))
+                .collect()
+        };
         write!(
             f,
-            "EngineCase {{ colours: {}, rows: {:?}, columns: {:?}, givens (row, col, colour): \
-             {givens:?} }}",
+            "EngineCase {{ colours: {}, rows: {:?}, columns: {:?}, the puzzle's givens (row, \
+             col, colour): {:?}, givens: {:?} }}",
             self.puzzle.palette().len() - 1,
             clues(self.puzzle.rows()),
-            clues(self.puzzle.columns())
+            clues(self.puzzle.columns()),
+            cells(self.puzzle.givens()),
+            cells(&self.givens)
         )
     }
 }
@@ -72,7 +77,8 @@ impl<'a> Arbitrary<'a> for EngineCase {
     /// Black and white one time in two, else 2 or 3 colours. A random picture's puzzle
     /// (solvable), the same with one line's clue replaced by free runs (often unsolvable,
     /// sometimes with more solutions), or free clues throughout (mostly unsolvable, sometimes
-    /// inconsistent at a glance); then up to three givens.
+    /// inconsistent at a glance); then up to three givens, the first of them sometimes the
+    /// puzzle's own.
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<EngineCase> {
         let colours = match u.int_in_range(0u8..=3)? {
             0 | 1 => 1,
@@ -139,7 +145,7 @@ impl<'a> Arbitrary<'a> for EngineCase {
                 puzzle = Puzzle::with_palette(palette, rows, columns).expect("a valid size");
             }
         }
-        let givens = (0..u.int_in_range(0..=3)?)
+        let mut givens: Vec<Given> = (0..u.int_in_range(0..=3)?)
             .map(|_| {
                 Ok(Given {
                     row: u.choose_index(height)?,
@@ -148,6 +154,13 @@ impl<'a> Arbitrary<'a> for EngineCase {
                 })
             })
             .collect::<arbitrary::Result<_>>()?;
+        // Sometimes the first given is the puzzle's own, the rest the caller's.
+        if !givens.is_empty() && u.arbitrary()? {
+            let own = givens.remove(0);
+            puzzle = puzzle
+                .with_givens(vec![own])
+                .expect("a given within the grid, of the palette");
+        }
         Ok(EngineCase { puzzle, givens })
     }
 }
@@ -310,8 +323,9 @@ fn check_outcome(outcome: &Outcome, all: &[Picture], config: &Config, case: &Eng
     assert_eq!(outcome.differing_cells, differing, "{}", at());
 }
 
-/// Deduction (without the givens) fixes only cells every solution shares, finds a contradiction
-/// only when there is no solution, and a complete grid only when it is the one solution.
+/// Deduction (from the puzzle's givens, without the caller's) fixes only cells every solution
+/// shares, finds a contradiction only when there is no solution, and a complete grid only when
+/// it is the one solution.
 fn check_deduction(case: &EngineCase, all: &[Picture]) {
     let puzzle = &case.puzzle;
     let deduction = deduce(puzzle);
@@ -346,7 +360,8 @@ fn check_deduction(case: &EngineCase, all: &[Picture]) {
     }
 }
 
-/// Every solution of `puzzle`, sorted, by stacking row patterns (see the module doc).
+/// Every solution of `puzzle` (its clues and its givens), sorted, by stacking row patterns (see
+/// the module doc).
 pub fn brute_force(puzzle: &Puzzle) -> Vec<Picture> {
     let width = puzzle.width();
     let entries = puzzle.palette().len();
@@ -370,6 +385,13 @@ pub fn brute_force(puzzle: &Puzzle) -> Vec<Picture> {
         .collect();
     let mut out = Vec::new();
     stack(puzzle, &patterns, &mut Vec::new(), &mut out);
+    // The puzzle's givens, the plainest way: drop the pictures that disagree.
+    out.retain(|s: &Picture| {
+        puzzle
+            .givens()
+            .iter()
+            .all(|g| s.colour(g.row, g.col) == g.colour)
+    });
     out.sort();
     out
 }

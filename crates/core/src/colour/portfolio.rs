@@ -250,6 +250,10 @@ pub(crate) fn deduce(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
     let mut prop = ColourPropagator::new(puzzle);
     prop.set_deadline(deadline);
     let mut grid = prop.blank();
+    for g in puzzle.givens() {
+        // The puzzle gives each cell once, of a colour of its palette: this cannot fail.
+        let _ = grid.narrow(g.row, g.col, ColourSet::single(g.colour));
+    }
     let mut unknown = UnknownAfterSweep(Vec::new());
     prop.enqueue_all();
     let result = prop.sweeps(&mut grid, &mut unknown);

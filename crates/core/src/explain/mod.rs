@@ -115,18 +115,26 @@ impl Observer for Contradicted {
 }
 
 impl<'p> Explainer<'p> {
-    /// Explains `puzzle` from the empty grid.
+    /// Explains `puzzle` from the grid of its given cells (the empty grid for most puzzles).
     pub fn new(puzzle: &'p Puzzle) -> Explainer<'p> {
         Explainer::from_grid(puzzle, Grid::new(puzzle.width(), puzzle.height()))
     }
 
-    /// Explains `puzzle` from a partly solved grid (its known cells are taken as given). The grid
-    /// must have the puzzle's size.
-    pub fn from_grid(puzzle: &'p Puzzle, grid: Grid) -> Explainer<'p> {
+    /// Explains `puzzle` from a partly solved grid (its known cells are taken as given, and so
+    /// are the puzzle's givens). A known cell that disagrees with a given leaves no solution
+    /// below the grid: the first step says so ([`ContradictionStep::Search`]). The grid must
+    /// have the puzzle's size.
+    pub fn from_grid(puzzle: &'p Puzzle, mut grid: Grid) -> Explainer<'p> {
         assert!(
             grid.width() == puzzle.width() && grid.height() == puzzle.height(),
             "the grid's size must be the puzzle's"
         );
+        let mut waiting = VecDeque::new();
+        for g in puzzle.givens() {
+            if grid.set(g.row, g.col, crate::solve::given_cell(g)).is_err() && waiting.is_empty() {
+                waiting.push_back(Step::Contradiction(ContradictionStep::Search));
+            }
+        }
         let mut prop = Propagator::new(puzzle);
         prop.enqueue_all();
         Explainer {
@@ -135,7 +143,7 @@ impl<'p> Explainer<'p> {
             work: grid.clone(),
             scratch: grid.clone(),
             grid,
-            waiting: VecDeque::new(),
+            waiting,
             lines_queued: true,
             sweeps: 0,
             probes: 0,
@@ -419,7 +427,7 @@ pub struct Explanation {
     pub difficulty: Difficulty,
 }
 
-/// Explains `puzzle` from the empty grid to the end.
+/// Explains `puzzle` from the grid of its given cells to the end.
 pub fn explain(puzzle: &Puzzle) -> Explanation {
     let mut explainer = Explainer::new(puzzle);
     let steps: Vec<Step> = explainer.by_ref().collect();
@@ -491,6 +499,32 @@ mod tests {
             "{guess}"
         );
         assert!(explanation.grid.is_complete());
+    }
+
+    /// The explanation starts from the puzzle's givens: the two diagonals, with one cell
+    /// given, need no guess; a grid against a given has no solution below it.
+    #[test]
+    fn explanations_start_from_the_givens() {
+        let pic = picture(&["#.", ".#"]);
+        let puzzle = Puzzle::from_picture(&pic)
+            .with_givens(vec![Given::cell(0, 0, true)])
+            .unwrap();
+        let explanation = explain(&puzzle);
+        assert!(
+            matches!(explanation.difficulty, Difficulty::LineSolvable { .. }),
+            "{:?}",
+            explanation.difficulty
+        );
+        assert_eq!(explanation.grid.to_picture(), Some(pic));
+        let mut wrong = Grid::new(2, 2);
+        wrong.set(0, 0, Cell::Empty).unwrap();
+        let step = next_step(&puzzle, &wrong).unwrap();
+        assert_eq!(step, Step::Contradiction(ContradictionStep::Search));
+        // A grid that agrees gets the next step as before.
+        assert!(matches!(
+            next_step(&puzzle, &Grid::new(2, 2)),
+            Some(Step::Line(_))
+        ));
     }
 
     #[test]

@@ -46,7 +46,8 @@ pub struct Candidate {
 /// What a unit holds: a puzzle to solve, or the reason its file gave none.
 #[derive(Debug)]
 pub enum Work {
-    Puzzle(Puzzle),
+    /// Boxed: a puzzle is some 230 bytes, an error 24.
+    Puzzle(Box<Puzzle>),
     Error(String),
 }
 
@@ -201,7 +202,7 @@ fn load_one(candidate: &Candidate, format: Option<Format>) -> Option<Vec<Unit>> 
                 .map(|(index, puzzle)| Unit {
                     source: candidate.source.clone(),
                     index,
-                    work: Work::Puzzle(puzzle),
+                    work: Work::Puzzle(Box::new(puzzle)),
                 })
                 .collect(),
         ),

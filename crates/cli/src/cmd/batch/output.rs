@@ -10,6 +10,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::CliError;
+use crate::files::output_error;
+use crate::whole;
 
 /// How to open `-o FILE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +52,11 @@ impl Sink {
             path: path.to_path_buf(),
             source,
         };
+        // Links are followed and only a regular file (or a new name) is written, as for every
+        // file the command writes (`crate::whole`); the lines go to the file as they come, so
+        // an interrupted run keeps them, rather than to a temporary file renamed at the end.
+        let replace = mode != Mode::Create;
+        let target = whole::target(path, replace).map_err(|e| output_error(path, e))?;
         let file = match mode {
             Mode::Create => match OpenOptions::new().write(true).create_new(true).open(path) {
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
@@ -57,12 +64,13 @@ impl Sink {
                 }
                 other => other.map_err(|e| io_err("create it", e))?,
             },
-            Mode::Replace => File::create(path).map_err(|e| io_err("create it", e))?,
+            // Truncated in place: the file keeps its permissions and owner.
+            Mode::Replace => File::create(&target.path).map_err(|e| io_err("create it", e))?,
             Mode::Append { keep } => {
                 let file = OpenOptions::new()
                     .create(true)
                     .append(true)
-                    .open(path)
+                    .open(&target.path)
                     .map_err(|e| io_err("open it for appending", e))?;
                 let len = file.metadata().map_err(|e| io_err("read it", e))?.len();
                 if len > keep {

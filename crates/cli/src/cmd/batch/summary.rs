@@ -7,12 +7,15 @@
 //! work include time a thread spent waiting for a core. "Solver time" is their sum; "CPU" is what
 //! the operating system charged the whole process (all threads, reading and writing included), so
 //! CPU / wall shows how well the cores were used, and solver time / CPU how crowded they were.
+//! The JSON gives every time in milliseconds rounded to the microsecond, as the result lines do:
+//! finer digits are noise, and sums of floats would print as `0.041381999999999995`.
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::report::json::millis;
 use crate::report::plural;
 
 /// How many of the slowest puzzles the summary lists.
@@ -167,25 +170,25 @@ impl Summary {
         self.finished.iter().map(|t| t.elapsed).sum()
     }
 
-    /// Solve times in milliseconds, sorted, error results left out.
-    fn sorted_ms(&self) -> Vec<f64> {
-        let mut ms: Vec<f64> = self
+    /// Solve times, sorted, error results left out.
+    fn sorted_times(&self) -> Vec<Duration> {
+        let mut times: Vec<Duration> = self
             .finished
             .iter()
             .filter(|t| t.status != "error")
-            .map(|t| t.elapsed.as_secs_f64() * 1e3)
+            .map(|t| t.elapsed)
             .collect();
-        ms.sort_by(f64::total_cmp);
-        ms
+        times.sort_unstable();
+        times
     }
 
     fn percentiles(&self) -> Option<Percentiles> {
-        let ms = self.sorted_ms();
-        let max = *ms.last()?;
+        let times = self.sorted_times();
+        let max = millis(*times.last()?);
         Some(Percentiles {
-            p50: nearest_rank(&ms, 50),
-            p90: nearest_rank(&ms, 90),
-            p99: nearest_rank(&ms, 99),
+            p50: millis(nearest_rank(&times, 50)),
+            p90: millis(nearest_rank(&times, 90)),
+            p99: millis(nearest_rank(&times, 99)),
             max,
         })
     }
@@ -244,10 +247,10 @@ impl Summary {
             let _ = writeln!(
                 s,
                 "  per puzzle: p50 {}, p90 {}, p99 {}, max {}",
-                millis(p.p50),
-                millis(p.p90),
-                millis(p.p99),
-                millis(p.max)
+                shown_ms(p.p50),
+                shown_ms(p.p90),
+                shown_ms(p.p99),
+                shown_ms(p.max)
             );
         }
         if self.resumed > 0 {
@@ -276,7 +279,7 @@ impl Summary {
                 let _ = writeln!(
                     s,
                     "    {:>10}  {:<8}  {} #{}",
-                    millis(t.elapsed.as_secs_f64() * 1e3),
+                    shown_ms(millis(t.elapsed)),
                     t.status,
                     t.source,
                     t.index + 1
@@ -299,9 +302,9 @@ impl Summary {
             shard: self.shard.as_deref(),
             status: self.counts(),
             stop: self.stops(),
-            wall_ms: self.wall.as_secs_f64() * 1e3,
-            cpu_ms: self.cpu.map(|d| d.as_secs_f64() * 1e3),
-            solver_ms: self.solver_time().as_secs_f64() * 1e3,
+            wall_ms: millis(self.wall),
+            cpu_ms: self.cpu.map(millis),
+            solver_ms: millis(self.solver_time()),
             per_puzzle_ms: self.percentiles(),
             slowest: self
                 .slowest()
@@ -310,7 +313,7 @@ impl Summary {
                     source: &t.source,
                     index: t.index,
                     status: t.status,
-                    elapsed_ms: t.elapsed.as_secs_f64() * 1e3,
+                    elapsed_ms: millis(t.elapsed),
                 })
                 .collect(),
         };
@@ -321,7 +324,7 @@ impl Summary {
 }
 
 /// The nearest-rank `p`-th percentile of sorted, non-empty `values`.
-fn nearest_rank(values: &[f64], p: usize) -> f64 {
+fn nearest_rank<T: Copy>(values: &[T], p: usize) -> T {
     let rank = (p * values.len()).div_ceil(100).max(1);
     values[rank.min(values.len()) - 1]
 }
@@ -330,7 +333,8 @@ fn seconds(d: Duration) -> String {
     format!("{:.2} s", d.as_secs_f64())
 }
 
-fn millis(ms: f64) -> String {
+/// Milliseconds for people: a tenth of a millisecond below a second, then seconds.
+fn shown_ms(ms: f64) -> String {
     if ms >= 1000.0 {
         format!("{:.2} s", ms / 1e3)
     } else {
@@ -386,5 +390,33 @@ mod tests {
         // The text numbers puzzles as `--puzzle` does, from 1; the JSON by index, from 0.
         assert!(text.contains("110.0 ms  unique    t.txt #12\n"), "{text}");
         assert_eq!(json["slowest"][0]["index"], 11);
+    }
+
+    /// Times are rounded to the microsecond, so that a sum of float noise does not show.
+    #[test]
+    fn json_times_are_rounded_to_the_microsecond() {
+        let mut summary = Summary {
+            units: 3,
+            wall: Duration::from_nanos(41_381_999),
+            cpu: Some(Duration::from_nanos(1_500_000_400)),
+            ..Summary::default()
+        };
+        for nanos in [13_794_000, 13_794_000, 13_794_000] {
+            summary.add(Timing {
+                source: "t.txt".into(),
+                index: 0,
+                status: "unique",
+                stop: None,
+                elapsed: Duration::from_nanos(nanos),
+            });
+        }
+        let text = summary.json();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(json["wall_ms"], 41.382);
+        assert_eq!(json["cpu_ms"], 1500.0);
+        assert_eq!(json["solver_ms"], 41.382);
+        assert_eq!(json["per_puzzle_ms"]["p50"], 13.794);
+        assert_eq!(json["slowest"][0]["elapsed_ms"], 13.794);
+        assert!(text.contains("\"solver_ms\": 41.382,"), "{text}");
     }
 }

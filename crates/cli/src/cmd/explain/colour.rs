@@ -9,7 +9,9 @@ use nonogram_core::explain::{ColourExplainer, ColourStep, Difficulty};
 use nonogram_core::Puzzle;
 use serde_json::json;
 
-use super::{deadline, exit, last_line, no_solution, read_partial, timed_out, Args, Kind};
+use super::{
+    deadline, exit, givens_line, last_line, no_solution, read_partial, timed_out, Args, Kind,
+};
 use crate::error::{CliError, Exit};
 use crate::files::Destination;
 use crate::report::explain::rating_json;
@@ -32,6 +34,9 @@ pub(super) fn explain(
     let mut explainer = ColourExplainer::new(puzzle).with_deadline(deadline(args));
     let mut steps = Vec::new();
     let mut n = 0;
+    if let (false, Some(line)) = (json, givens_line(puzzle)) {
+        writeln!(out, "{line}").map_err(CliError::stdout)?;
+    }
     while let Some(step) = explainer.next() {
         n += 1;
         if json {
@@ -49,7 +54,7 @@ pub(super) fn explain(
     let difficulty = explainer.difficulty();
     let stopped = explainer.stopped();
     if json {
-        let value = json!({
+        let mut value = json!({
             "source": source,
             "width": puzzle.width(),
             "height": puzzle.height(),
@@ -61,12 +66,18 @@ pub(super) fn explain(
             "grid": explainer.grid().to_partial().row_strings(palette),
             "stop": if stopped { "time-limit" } else { "finished" },
         });
+        if let Some(givens) = crate::report::json::givens(puzzle) {
+            value["givens"] = givens.into();
+        }
         writeln!(out, "{value}").map_err(CliError::stdout)?;
     } else {
         if difficulty != Difficulty::NoSolution {
             writeln!(out, "final grid:").map_err(CliError::stdout)?;
             out.write_all(renderer.render(puzzle, explainer.grid()).as_bytes())
                 .map_err(CliError::stdout)?;
+            if let Some(legend) = renderer.given_legend(puzzle) {
+                writeln!(out, "({legend})").map_err(CliError::stdout)?;
+            }
         }
         writeln!(out, "{}", last_line(args, stopped, difficulty, n)).map_err(CliError::stdout)?;
     }

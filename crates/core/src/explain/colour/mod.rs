@@ -106,15 +106,17 @@ impl ColourObserver for Contradicted {
 }
 
 impl<'p> ColourExplainer<'p> {
-    /// Explains `puzzle` from the empty grid.
+    /// Explains `puzzle` from the grid of its given cells (the empty grid for most puzzles).
     pub fn new(puzzle: &'p Puzzle) -> ColourExplainer<'p> {
         let grid = ColourPropagator::new(puzzle).blank();
         ColourExplainer::from_grid(puzzle, grid)
     }
 
     /// Explains `puzzle` from a partly solved grid (the colours its cells may take are taken
-    /// as given). The grid must have the puzzle's size and palette.
-    pub fn from_grid(puzzle: &'p Puzzle, grid: ColourGrid) -> ColourExplainer<'p> {
+    /// as given, and so are the puzzle's givens). A cell that rules out its given's colour
+    /// leaves no solution below the grid: the first step says so
+    /// ([`ColourContradictionStep::Search`]). The grid must have the puzzle's size and palette.
+    pub fn from_grid(puzzle: &'p Puzzle, mut grid: ColourGrid) -> ColourExplainer<'p> {
         assert!(
             grid.width() == puzzle.width() && grid.height() == puzzle.height(),
             "the grid's size must be the puzzle's"
@@ -124,6 +126,13 @@ impl<'p> ColourExplainer<'p> {
             puzzle.palette().len().max(1),
             "the grid's entries must be the puzzle's palette"
         );
+        let mut waiting = VecDeque::new();
+        for g in puzzle.givens() {
+            let narrowed = grid.narrow(g.row, g.col, ColourSet::single(g.colour));
+            if narrowed.is_err() && waiting.is_empty() {
+                waiting.push_back(ColourStep::Contradiction(ColourContradictionStep::Search));
+            }
+        }
         let mut prop = ColourPropagator::new(puzzle);
         prop.enqueue_all();
         ColourExplainer {
@@ -132,7 +141,7 @@ impl<'p> ColourExplainer<'p> {
             work: grid.clone(),
             scratch: grid.clone(),
             grid,
-            waiting: VecDeque::new(),
+            waiting,
             lines_queued: true,
             sweeps: 0,
             probes: 0,

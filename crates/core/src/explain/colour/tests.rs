@@ -41,6 +41,29 @@ fn a_small_colour_puzzle_explains_to_its_picture_and_the_steps_replay() {
     assert!(first.starts_with("row 1 (clue 1# 1r): "), "{first}");
 }
 
+/// The colour explainer starts from the givens too: with the red cell of the first row given,
+/// the explanation agrees with it, and a grid that rules the given's colour out has no solution
+/// below it.
+#[test]
+fn colour_explanations_start_from_the_givens() {
+    let (puzzle, picture) = small();
+    let red = Given {
+        row: 0,
+        col: 1,
+        colour: id(2),
+    };
+    let given = puzzle.with_givens(vec![red]).unwrap();
+    let explanation = explain_colour(&given);
+    assert_eq!(explanation.grid.to_picture(), Some(picture));
+    let mut wrong = ColourGrid::new(3, 3, 4);
+    wrong.narrow(0, 1, ColourSet::single(id(1))).unwrap();
+    let step = next_colour_step(&given, &wrong).unwrap();
+    assert_eq!(
+        step,
+        ColourStep::Contradiction(ColourContradictionStep::Search)
+    );
+}
+
 #[test]
 fn no_solution_is_reported_with_its_line() {
     // Row 1 wants a red run; the only column has a black one.
