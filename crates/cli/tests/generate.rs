@@ -202,7 +202,7 @@ fn what_cannot_be_done_is_refused_in_one_line() {
     for args in [
         &["generate", "--size", "6x6", "--count", "2", "--to", "nin"][..],
         &["generate", "--size", "6x6", "--colours", "2", "--to", "nin"],
-        &["generate", "--size", "6x6", "--to", "tatham"],
+        &["generate", "--size", "6x6", "--to", "toml"],
         &["generate", "--size", "6x6", "-o", "x.svg"],
         &["generate", "--size", "6x6", "--force"],
         &["generate", "--size", "0x6"],
