@@ -155,14 +155,7 @@ impl SolveOptions {
 
     /// The solver's configuration, with `threads` threads for each puzzle.
     pub fn config(&self, threads: usize) -> Config {
-        Config {
-            max_solutions: self.max_solutions(),
-            timeout: self.timeout,
-            threads,
-            engine: self.engine.into(),
-            seed: self.seed.unwrap_or(0),
-            ..Config::default()
-        }
+        nonogram_api::report::SolveOptions::from(self).config(threads)
     }
 
     /// Refuses what the engine asked for would not use: `--seed` orders the learning engine,
@@ -185,6 +178,19 @@ impl SolveOptions {
             ));
         }
         Ok(())
+    }
+}
+
+/// The flags as the report path takes them.
+impl From<&SolveOptions> for nonogram_api::report::SolveOptions {
+    fn from(flags: &SolveOptions) -> nonogram_api::report::SolveOptions {
+        nonogram_api::report::SolveOptions {
+            solutions: flags.solutions,
+            timeout: flags.timeout,
+            deduce_only: flags.deduce_only,
+            engine: flags.engine.into(),
+            seed: flags.seed.unwrap_or(0),
+        }
     }
 }
 
@@ -327,31 +333,9 @@ pub fn parse_format(name: &str) -> Result<Format, String> {
     })
 }
 
-/// A format name that `nonogram_formats::write` can produce.
-pub fn parse_writable(name: &str) -> Result<Format, String> {
-    match Format::from_name(name) {
-        Some(format) if format.is_writable() => Ok(format),
-        Some(_) => Err(format!(
-            "format '{name}' can be read but not written (writable formats: {})",
-            format_names(Format::is_writable)
-        )),
-        None => Err(format!(
-            "unknown format '{name}' (writable formats: {})",
-            format_names(Format::is_writable)
-        )),
-    }
-}
-
-/// The names of the formats that pass `keep`, comma-separated.
-pub fn format_names(keep: impl Fn(Format) -> bool) -> String {
-    let names: Vec<&str> = Format::ALL
-        .iter()
-        .copied()
-        .filter(|&f| keep(f))
-        .map(Format::name)
-        .collect();
-    names.join(", ")
-}
+/// A format name that `nonogram_formats::write` can produce, and the names of the formats
+/// that pass a test, comma-separated: the API's, so that its messages and ours agree.
+pub use nonogram_api::{format_names, parse_writable};
 
 /// A time limit in seconds, possibly fractional. A limit longer than any run (more than a
 /// century) is taken as it is: the solver treats a deadline it cannot represent as none.

@@ -127,16 +127,15 @@ impl std::error::Error for CliError {
     }
 }
 
-/// Squeezes a message onto one line. Our own messages are single lines already; this guards the
-/// promise "one line on stderr" against a multi-line message coming from a library.
-pub fn one_line(message: &str) -> String {
-    let lines: Vec<&str> = message
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    lines.join(" ")
+/// A PNG that could not be encoded (a sheet too large, an encoder error).
+impl From<nonogram_render::PngError> for CliError {
+    fn from(error: nonogram_render::PngError) -> CliError {
+        CliError::Usage(error.to_string())
+    }
 }
+
+/// Squeezes a message onto one line (the API's, so that the server's errors and ours agree).
+pub use nonogram_api::one_line;
 
 /// A clap usage error on one line, keeping all it says (the argument that is missing or
 /// unexpected, the value that is wrong, the "tip" that suggests a near name) and dropping only

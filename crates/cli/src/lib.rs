@@ -4,10 +4,10 @@
 //! Everything that knows about puzzles lives in the library crates: `nonogram-core` solves,
 //! `nonogram-formats` reads and writes files, `nonogram-render` draws. This crate turns flags
 //! into a validated configuration ([`cli`]), runs one subcommand ([`cmd`]), and maps the result
-//! to an exit status ([`error::Exit`]). [`report`] turns a puzzle and the shared solve options
-//! into a result that text, JSON, drawings, `batch` lines and the local web page only print;
-//! [`serve`] is the local web page and its JSON API over the same report path; the binary
-//! (`src/main.rs`) is nothing but `main`.
+//! to an exit status ([`error::Exit`]). [`report`] (from `nonogram-api`) turns a puzzle and the
+//! shared solve options into a result that text, JSON, drawings, `batch` lines and the web page
+//! only print; [`serve`] is the local web page, an HTTP transport over `nonogram-api`; the
+//! binary (`src/main.rs`) is nothing but `main`.
 
 #![warn(missing_docs)]
 
@@ -16,8 +16,38 @@ pub mod cmd;
 pub mod error;
 pub mod files;
 pub mod picture;
-pub mod quantise;
-pub mod report;
+/// One puzzle's result, whatever prints it: the report path lives in `nonogram_api::report`,
+/// shared with the web page's API; what only a terminal needs is here.
+pub mod report {
+    pub use nonogram_api::report::*;
+
+    pub mod text;
+
+    use nonogram_core::Stop;
+
+    use crate::error::Exit;
+
+    /// The exit status a report calls for.
+    pub trait ReportExit {
+        /// 0 when the run reached its verdict with a solution or a complete deduction, 1 when
+        /// the puzzle has no solution, 3 when a time or memory limit cut the run short
+        /// (whatever it found before), 130 when it was cancelled.
+        fn exit(&self) -> Exit;
+    }
+
+    impl ReportExit for Report<'_> {
+        fn exit(&self) -> Exit {
+            match self.stop() {
+                Stop::TimeLimit | Stop::MemoryLimit => Exit::Timeout,
+                Stop::Cancelled => Exit::Interrupted,
+                Stop::Finished | Stop::SolutionLimit if self.verdict() == Verdict::None => {
+                    Exit::NoSolution
+                }
+                Stop::Finished | Stop::SolutionLimit => Exit::Success,
+            }
+        }
+    }
+}
 pub mod serve;
 pub mod terminal;
 pub mod whole;

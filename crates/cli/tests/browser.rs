@@ -1,10 +1,14 @@
 //! The web page in a real browser: headless Chromium driven through Debian's chromedriver
-//! (WebDriver, over loopback), against `nonogram serve` on an ephemeral 127.0.0.1 port.
+//! (WebDriver, over loopback), against `nonogram serve` on an ephemeral 127.0.0.1 port, and as
+//! the static site (`target/site`, from `scripts/build-web`) on a plain file server.
 //!
-//! It loads the page, solves a shipped puzzle and checks the verdict shown, steps through an
+//! Each loads the page, solves a shipped puzzle and checks the verdict shown, steps through an
 //! explanation, plays a few cells by hand (mouse and keyboard, a mistake counted, a hint
 //! shown), draws a small picture and checks its clues and verdict, and looks at a phone-width
-//! window; it saves screenshots to `target/web-*.png`.
+//! window. The static site then solves a colour puzzle, cancels a hard solve (the page answers
+//! within a second, and the next solve works), answers the API's requests in WebAssembly as the
+//! library does, and reloads and solves with its file server stopped. Screenshots go to
+//! `target/web-*.png` and `target/site-*.png`.
 //!
 //! It needs `/usr/bin/chromium` and `chromedriver` (Debian's `chromium` and `chromium-driver`,
 //! which `scripts/test` installs when they are missing). Without them it fails, saying so: a
@@ -12,135 +16,344 @@
 
 mod common;
 
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::chromium::{target_dir, with_chromium, Result, PATIENCE};
+use common::site::{built_site, StaticServer};
 use common::web::Server;
 use fantoccini::elements::Element;
 use fantoccini::key::Key;
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
-
-/// How long the page may take to show something before the test fails.
-const PATIENCE: Duration = Duration::from_secs(30);
-
-/// Where a program is: the first of `candidates` that exists, or on `PATH`.
-fn find_program(candidates: &[&str], name: &str) -> Option<PathBuf> {
-    if let Some(found) = candidates.iter().map(Path::new).find(|p| p.is_file()) {
-        return Some(found.to_path_buf());
-    }
-    std::env::var_os("PATH").and_then(|path| {
-        std::env::split_paths(&path)
-            .map(|dir| dir.join(name))
-            .find(|p| p.is_file())
-    })
-}
-
-fn missing(what: &str) -> ! {
-    panic!(
-        "the browser test needs {what}: run scripts/test, which installs Debian's chromium and \
-         chromium-driver when they are missing (or: apt-get install chromium chromium-driver)"
-    )
-}
-
-/// chromedriver on a free loopback port, killed when dropped.
-struct Driver {
-    child: Child,
-    port: u16,
-}
-
-impl Driver {
-    fn start(program: &Path) -> Driver {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new(program)
-            .arg(format!("--port={port}"))
-            .arg("--allowed-ips=127.0.0.1")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
-        let addr = SocketAddr::from(([127, 0, 0, 1], port));
-        let start = Instant::now();
-        while TcpStream::connect(addr).is_err() {
-            assert!(
-                start.elapsed() < PATIENCE,
-                "chromedriver does not listen on {addr}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Driver { child, port }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// `target/`, where the screenshots go.
-fn target_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
 
 #[test]
 fn the_page_solves_explains_plays_and_makes_in_chromium() {
-    let chromium = find_program(&["/usr/bin/chromium"], "chromium")
-        .unwrap_or_else(|| missing("Chromium (/usr/bin/chromium)"));
-    let chromedriver = find_program(&["/usr/bin/chromedriver"], "chromedriver")
-        .unwrap_or_else(|| missing("chromedriver"));
     let server = Server::start(&["--quiet"]);
-    let driver = Driver::start(&chromedriver);
-    let profile = common::scratch("chromium-profile");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let mut capabilities = serde_json::Map::new();
-        capabilities.insert(
-            "goog:chromeOptions".into(),
-            json!({
-                "binary": chromium,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update",
-                    "--disable-sync", "--disable-dev-shm-usage",
-                    format!("--user-data-dir={}", profile.display()),
-                    "--window-size=1200,900",
-                ],
-            }),
-        );
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        let client = ClientBuilder::new(connector)
-            .capabilities(capabilities)
-            .connect(&format!("http://127.0.0.1:{}", driver.port))
-            .await
-            .expect("a WebDriver session with headless Chromium");
-        let result = walk_through(&client, &server).await;
-        if result.is_err() {
-            // What the page showed when it went wrong.
-            if let Ok(png) = client.screenshot().await {
-                let _ = std::fs::write(target_dir().join("web-failure.png"), png);
-            }
-        }
-        let _ = client.close().await;
-        result.unwrap();
+    let base = server.url();
+    with_chromium("web-failure", |client| async move {
+        walk_through(&client, &base, "web").await
     });
 }
 
-type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
+/// The static site (`scripts/build-web`) on a plain file server, no `nonogram` process: the
+/// same walk through every mode, then a colour puzzle, a hard solve cancelled, the API's
+/// requests answered by the WebAssembly as by the library, and the page reloaded and used
+/// with the file server stopped.
+#[test]
+fn the_static_site_works_without_a_server_and_offline_in_chromium() {
+    let mut site = StaticServer::start(built_site());
+    let base = site.url();
+    let site = &mut site;
+    with_chromium("site-failure", |client| async move {
+        walk_through(&client, &base, "site").await?;
+        in_the_browser(&client).await?;
+        offline(&client, site).await
+    });
+}
+
+/// What only the static site does: one thread, no SAT engine, solving in a worker that Cancel
+/// stops at once, and the WebAssembly answering as the library does.
+async fn in_the_browser(client: &Client) -> Result<()> {
+    client.set_window_size(1200, 900).await?;
+    click(client, "#tab-solve").await?;
+    let backend = text(client, "#backend-info").await?;
+    assert!(backend.contains("in this browser"), "{backend}");
+    let sat = eval(
+        client,
+        "const o = document.querySelector('#engine option[value=sat]'); return [o.disabled, o.textContent]",
+    )
+    .await?;
+    assert_eq!(sat, json!([true, "sat (not in this build)"]));
+
+    // A colour puzzle, pasted.
+    load_pasted(client, "testdata/formats/nonogrid-colour-uk.toml").await?;
+    click(client, "#solve").await?;
+    wait_text(client, "#verdict", |t| t.contains("unique solution")).await?;
+    let colours = eval(
+        client,
+        "return new Set([...document.querySelectorAll('.cell.coloured')].map(c => c.style.backgroundColor)).size",
+    )
+    .await?;
+    assert!(colours.as_u64().unwrap() >= 2, "{colours} colours shown");
+    save_screenshot(client, "site-colour.png").await?;
+
+    // A hard solve, cancelled: the page answers at once, and the next solve works.
+    load_pasted(client, "testdata/tail/random-40x40-d0.5-s4-230.non").await?;
+    let timeout = client.find(Locator::Css("#timeout")).await?;
+    timeout.clear().await?;
+    timeout.send_keys("300").await?;
+    click(client, "#solve").await?;
+    wait_text(client, "#verdict", |t| t.starts_with("solving")).await?;
+    // Long enough to be deep in the search, and to see the clock tick.
+    wait_text(client, "#verdict", |t| t.starts_with("solving… 2 s")).await?;
+    let start = Instant::now();
+    click(client, "#cancel").await?;
+    let verdict = text(client, "#verdict").await?;
+    let took = start.elapsed();
+    assert_eq!(verdict, "cancelled");
+    assert!(
+        took < Duration::from_secs(1),
+        "the page took {took:?} to say it cancelled"
+    );
+    assert_eq!(
+        eval(client, "return [document.getElementById('solve').disabled, document.getElementById('cancel').disabled]").await?,
+        json!([false, true])
+    );
+    pick_example(client, "duck", "duck").await?;
+    let start = Instant::now();
+    click(client, "#solve").await?;
+    wait_text(client, "#verdict", |t| t.contains("unique solution")).await?;
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+
+    // The API's requests, answered by the WebAssembly in this browser as by the library.
+    let cases = common::requests::cases();
+    let sent: Vec<Value> = cases
+        .iter()
+        .map(|c| {
+            json!([
+                c.operation,
+                c.body,
+                c.query.as_ref().map(|q| q.to_string().into_bytes())
+            ])
+        })
+        .collect();
+    let answers = client
+        .execute_async(
+            "const [cases, done] = arguments;
+             import('./wasm/nonogram_wasm.js').then(async (wasm) => {
+               await wasm.default();
+               done(cases.map(([op, body, query]) => {
+                 const reply = wasm.call(op, new Uint8Array(body), query ? new Uint8Array(query) : undefined);
+                 return [reply.status, reply.media, Array.from(reply.body)];
+               }));
+             }, (error) => done(String(error)));",
+            vec![json!(sent)],
+        )
+        .await?;
+    let answers = answers
+        .as_array()
+        .ok_or_else(|| format!("no answers: {answers}"))?;
+    let api = nonogram_api::Api::new(nonogram_wasm::BROWSER_LIMITS);
+    let bytes = |v: &Value| -> Vec<u8> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_u64().unwrap() as u8)
+            .collect()
+    };
+    for (case, answer) in cases.iter().zip(answers) {
+        let name = &case.name;
+        let native = nonogram_wasm::answer(
+            &api,
+            case.operation,
+            &case.body,
+            case.query
+                .as_ref()
+                .map(|q| q.to_string().into_bytes())
+                .as_deref(),
+        );
+        let (status, media, body) = (
+            answer[0].as_u64().unwrap(),
+            answer[1].as_str().unwrap(),
+            bytes(&answer[2]),
+        );
+        if media != "application/json" {
+            assert_eq!(
+                (status, media, &body),
+                (
+                    u64::from(native.status()),
+                    native.media().as_str(),
+                    &native.body()
+                ),
+                "{name}"
+            );
+            continue;
+        }
+        let mut browser = common::requests::timeless(serde_json::from_slice(&body)?);
+        let mut here = common::requests::timeless(serde_json::from_slice(&native.body())?);
+        // What the browser's build lacks, it says, and refuses: never another engine instead.
+        if case.operation == "info" {
+            assert_eq!(browser["engines"], json!(["auto", "search", "learn"]));
+            assert_eq!(browser["unavailable_engines"], json!(["sat"]));
+            for value in [&mut browser, &mut here] {
+                value
+                    .as_object_mut()
+                    .unwrap()
+                    .retain(|k, _| !k.ends_with("engines"));
+            }
+        }
+        if case.name == "solve unknown engine" {
+            // The engines a message suggests are the build's.
+            let native = here["error"].as_str().unwrap().replace(", sat)", ")");
+            here["error"] = native.into();
+        }
+        if case.name == "solve sat" {
+            assert_eq!(status, 400, "{browser}");
+            assert!(
+                browser["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("not in this build"),
+                "{browser}"
+            );
+            continue;
+        }
+        assert_eq!(status, u64::from(native.status()), "{name}: {browser}");
+        assert_eq!(browser, here, "{name}");
+    }
+    Ok(())
+}
+
+/// With the file server stopped, the page reloads from its service worker's cache and solves.
+async fn offline(client: &Client, site: &mut StaticServer) -> Result<()> {
+    wait_for(client, "body[data-offline='ready']").await?;
+    site.stop();
+    client.refresh().await?;
+    wait_for(client, "body[data-ready='true']").await?;
+    pick_example(client, "webpbn-00006", "Scardy Cat").await?;
+    click(client, "#solve").await?;
+    wait_text(client, "#verdict", |t| t.contains("unique solution")).await?;
+    save_screenshot(client, "site-offline.png").await?;
+    Ok(())
+}
+
+/// Picks the shipped example `id` and waits for the page to describe it (its title starting
+/// with `title`).
+async fn pick_example(client: &Client, id: &str, title: &str) -> Result<()> {
+    client
+        .find(Locator::Css("#example"))
+        .await?
+        .select_by_value(id)
+        .await?;
+    wait_text(client, "#puzzle-info", |t| t.starts_with(title)).await?;
+    Ok(())
+}
+
+/// Waits for an element matching `css`.
+async fn wait_for(client: &Client, css: &str) -> Result<()> {
+    client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::Css(css))
+        .await?;
+    Ok(())
+}
+
+/// Make suggests given cells only when the puzzle file chosen for the download stores them,
+/// as `nonogram make --to` does; otherwise changes to the picture.
+async fn made_for_a_format(client: &Client) -> Result<()> {
+    let dots = |css: &str| format!("return document.querySelectorAll('{css}').length");
+    let select = |format: &'static str| async move {
+        client
+            .find(Locator::Css("#download-format"))
+            .await?
+            .select_by_value(format)
+            .await?;
+        Result::Ok(())
+    };
+    select("non").await?;
+    wait_text(client, "#sentence", |t| {
+        t.contains("Given cells could fix it too: choose json or tatham")
+    })
+    .await?;
+    assert_eq!(eval(client, &dots(".cell.m-given")).await?, json!(0));
+    assert!(eval(client, &dots(".cell.m-flip")).await?.as_u64().unwrap() > 0);
+    select("json").await?;
+    wait_text(client, "#sentence", |t| t.starts_with("Revealing")).await?;
+    assert!(
+        eval(client, &dots(".cell.m-given"))
+            .await?
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+    select("non").await?;
+    wait_text(client, "#sentence", |t| t.contains("choose json or tatham")).await?;
+    Ok(())
+}
+
+/// A puzzle that gives a cell: drawn framed in every mode, listed in the puzzle's line, and
+/// locked in Play (a click does nothing, starting again keeps it).
+async fn given_cells(client: &Client) -> Result<()> {
+    click(client, "#tab-solve").await?;
+    let given = r##"{"rows": [[1], [1]], "columns": [[1], [1]], "givens": ["#?", "??"]}"##;
+    load_text(client, "givens", given).await?;
+    let info = text_of_info(client).await?;
+    assert!(info.contains("1 given cell (framed)"), "{info}");
+    click(client, "#solve").await?;
+    wait_text(client, "#verdict", |t| t.contains("unique solution")).await?;
+    let framed =
+        "return [...document.querySelectorAll('.cell.given')].map(c => [c.dataset.r, c.dataset.c])";
+    assert_eq!(eval(client, framed).await?, json!([["0", "0"]]));
+    click(client, "#tab-play").await?;
+    let corner = cell(client, 0, 0).await?;
+    assert!(classes(&corner).await?.contains("coloured"));
+    corner.click().await?;
+    assert!(
+        classes(&corner).await?.contains("coloured"),
+        "a given cell changed"
+    );
+    wait_text(client, "#mistakes", |t| t == "Mistakes: 0").await?;
+    cell(client, 1, 1).await?.click().await?;
+    wait_text(client, "#mistakes", |t| {
+        t.starts_with("Solved, with 0 mistakes")
+    })
+    .await?;
+    click(client, "#reset-play").await?;
+    let corner = cell(client, 0, 0).await?;
+    assert!(
+        classes(&corner).await?.contains("coloured"),
+        "start again dropped the given cell"
+    );
+    assert!(!classes(&cell(client, 1, 1).await?)
+        .await?
+        .contains("coloured"));
+    click(client, "#tab-explain").await?;
+    wait_text(client, "#sentence", |t| {
+        t.starts_with("The grid with the puzzle's given cells")
+    })
+    .await?;
+    assert_eq!(eval(client, framed).await?, json!([["0", "0"]]));
+    Ok(())
+}
+
+/// Pastes the repository's file `path` into the page and loads it.
+async fn load_pasted(client: &Client, path: &str) -> Result<()> {
+    load_text(client, path, &common::web::repo_text(path)).await
+}
+
+/// Pastes `text` (called `name` in messages) into the page and loads it.
+async fn load_text(client: &Client, name: &str, text: &str) -> Result<()> {
+    eval(
+        client,
+        "document.getElementById('paste-box').open = true; return null",
+    )
+    .await?;
+    client
+        .execute(
+            "document.getElementById('paste').value = arguments[0]; return null",
+            vec![json!(text)],
+        )
+        .await?;
+    let before = text_of_info(client).await?;
+    click(client, "#load-paste").await?;
+    let start = Instant::now();
+    while text_of_info(client).await? == before {
+        if start.elapsed() > PATIENCE {
+            return Err(format!("{name} did not load").into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
+async fn text_of_info(client: &Client) -> Result<String> {
+    text(client, "#puzzle-info").await
+}
 
 /// The text of the element `css`.
 async fn text(client: &Client, css: &str) -> Result<String> {
@@ -195,21 +408,14 @@ async fn save_screenshot(client: &Client, name: &str) -> Result<()> {
     Ok(())
 }
 
-async fn walk_through(client: &Client, server: &Server) -> Result<()> {
-    client.goto(&format!("{}/", server.url())).await?;
-    client
-        .wait()
-        .at_most(PATIENCE)
-        .for_element(Locator::Css("body[data-ready='true']"))
-        .await?;
+/// Solves, explains, plays and makes on the page at `base`; its screenshots are named
+/// `target/{shots}-*.png`.
+async fn walk_through(client: &Client, base: &str, shots: &str) -> Result<()> {
+    client.goto(&format!("{base}/")).await?;
+    wait_for(client, "body[data-ready='true']").await?;
 
     // Solve a shipped puzzle.
-    client
-        .find(Locator::Css("#example"))
-        .await?
-        .select_by_value("duck")
-        .await?;
-    wait_text(client, "#puzzle-info", |t| t.starts_with("duck")).await?;
+    pick_example(client, "duck", "duck").await?;
     wait_text(client, "#attribution", |t| t.contains("R nonogram package")).await?;
     let row_clues = eval(
         client,
@@ -222,12 +428,15 @@ async fn walk_through(client: &Client, server: &Server) -> Result<()> {
     let verdict = wait_text(client, "#verdict", |t| t.contains("unique solution")).await?;
     assert!(verdict.contains("ms"), "the time taken: {verdict}");
     assert_eq!(text(client, "#sentence").await?, "unique solution");
-    let solution = server
-        .post(
-            "/api/solve",
-            &json!({ "puzzle": common::web::repo_text("testdata/seeds/duck.non") }),
-        )
-        .json()["solutions"][0]
+    let solution = nonogram_api::Api::default()
+        .solve(
+            nonogram_api::SolveRequest {
+                puzzle: common::web::repo_text("testdata/seeds/duck.non"),
+                ..Default::default()
+            },
+            &std::sync::atomic::AtomicBool::new(false),
+        )?
+        .record["solutions"][0]
         .clone();
     let rows: Vec<String> = solution
         .as_array()
@@ -242,7 +451,7 @@ async fn walk_through(client: &Client, server: &Server) -> Result<()> {
     )
     .await?;
     assert_eq!(shown, json!(filled));
-    save_screenshot(client, "web-solve.png").await?;
+    save_screenshot(client, &format!("{shots}-solve.png")).await?;
 
     // Step through the explanation.
     click(client, "#tab-explain").await?;
@@ -282,7 +491,7 @@ async fn walk_through(client: &Client, server: &Server) -> Result<()> {
     click(client, "#step-next").await?;
     click(client, "#step-next").await?;
     click(client, "#step-next").await?;
-    save_screenshot(client, "web-explain.png").await?;
+    save_screenshot(client, &format!("{shots}-explain.png")).await?;
     click(client, "#step-last").await?;
     wait_text(client, "#step-count", |t| t == format!("{total} / {total}")).await?;
 
@@ -342,7 +551,7 @@ async fn walk_through(client: &Client, server: &Server) -> Result<()> {
     .await?;
     assert_eq!(banded, json!(1), "the hint's line is highlighted");
     click(client, "#apply-hint").await?;
-    save_screenshot(client, "web-play.png").await?;
+    save_screenshot(client, &format!("{shots}-play.png")).await?;
 
     // Draw a small picture and check its clues.
     click(client, "#tab-make").await?;
@@ -397,17 +606,14 @@ async fn walk_through(client: &Client, server: &Server) -> Result<()> {
     )
     .await?;
     assert!(outlined.as_u64().unwrap() >= 4, "{outlined}");
-    save_screenshot(client, "web-make.png").await?;
+    save_screenshot(client, &format!("{shots}-make.png")).await?;
+    made_for_a_format(client).await?;
+    given_cells(client).await?;
 
     // A phone-width window: nothing wider than the screen but the board's own scroller.
     client.set_window_size(360, 780).await?;
     click(client, "#tab-solve").await?;
-    client
-        .find(Locator::Css("#example"))
-        .await?
-        .select_by_value("r-logo")
-        .await?;
-    wait_text(client, "#puzzle-info", |t| t.starts_with("R logo")).await?;
+    pick_example(client, "r-logo", "R logo").await?;
     click(client, "#solve").await?;
     wait_text(client, "#verdict", |t| t.contains("unique solution")).await?;
     let overflow = eval(
@@ -433,17 +639,12 @@ async fn walk_through(client: &Client, server: &Server) -> Result<()> {
         "document.getElementById('source').scrollIntoView(); return null",
     )
     .await?;
-    save_screenshot(client, "web-narrow.png").await?;
+    save_screenshot(client, &format!("{shots}-narrow.png")).await?;
 
     // The picture for the README: a 20x20 puzzle half explained.
     client.set_window_size(1200, 900).await?;
     click(client, "#tab-explain").await?;
-    client
-        .find(Locator::Css("#example"))
-        .await?
-        .select_by_value("webpbn-00006")
-        .await?;
-    wait_text(client, "#puzzle-info", |t| t.starts_with("Scardy Cat")).await?;
+    pick_example(client, "webpbn-00006", "Scardy Cat").await?;
     let count = wait_text(client, "#step-count", |t| {
         t.starts_with("0 / ") && t != "0 / 0"
     })
@@ -462,6 +663,6 @@ async fn walk_through(client: &Client, server: &Server) -> Result<()> {
         t == format!("{} / {total}", total * 2 / 3)
     })
     .await?;
-    save_screenshot(client, "web-page.png").await?;
+    save_screenshot(client, &format!("{shots}-page.png")).await?;
     Ok(())
 }

@@ -73,13 +73,49 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
     assert!(policy.contains("default-src 'self'"), "{policy}");
     assert!(page
         .text()
-        .contains(r#"<script type="module" src="/app.js">"#));
-    for (path, media) in [
-        ("/app.js", "text/javascript"),
-        ("/style.css", "text/css"),
-        ("/favicon.svg", "image/svg+xml"),
-    ] {
-        let asset = server.get(path);
+        .contains(r#"<script type="module" src="app.js">"#));
+    // The served page asks the server; the static site's copy asks WebAssembly.
+    assert!(page
+        .text()
+        .contains(r#"<meta name="nonogram-backend" content="server">"#));
+    // Every module the page imports is served.
+    let mut modules = vec!["app.js".to_string()];
+    let mut seen = 0;
+    while seen < modules.len() {
+        let path = modules[seen].clone();
+        seen += 1;
+        let text = server.get(&format!("/{path}")).text();
+        let dir = path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        for line in text.lines().filter(|l| l.starts_with("import ")) {
+            let target = line.split('"').nth(1).unwrap();
+            let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+            for part in target.split('/') {
+                match part {
+                    "." => {}
+                    ".." => {
+                        parts.pop();
+                    }
+                    part => parts.push(part),
+                }
+            }
+            let resolved = parts.join("/");
+            if !modules.contains(&resolved) {
+                modules.push(resolved);
+            }
+        }
+    }
+    assert!(modules.len() > 10, "{modules:?}");
+    for path in modules
+        .iter()
+        .map(|m| format!("/{m}"))
+        .chain(["/style.css".into(), "/favicon.svg".into()])
+    {
+        let media = match path.rsplit_once('.').unwrap().1 {
+            "js" => "text/javascript",
+            "css" => "text/css",
+            _ => "image/svg+xml",
+        };
+        let asset = server.get(&path);
         assert_eq!(asset.status, 200, "{path}");
         assert!(
             asset.header("content-type").unwrap().starts_with(media),
@@ -87,8 +123,12 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
         );
     }
     // Offline: nothing in the page refers to another host.
-    for path in ["/", "/app.js", "/style.css"] {
-        let text = server.get(path).text();
+    for path in modules
+        .iter()
+        .map(|m| format!("/{m}"))
+        .chain(["/".into(), "/style.css".into()])
+    {
+        let text = server.get(&path).text();
         for sign in ["http://", "https://", "//cdn", "@import"] {
             assert!(!text.contains(sign), "{path} mentions {sign}");
         }
@@ -333,7 +373,13 @@ fn a_request_cannot_outlive_its_time_limit() {
         .set_read_timeout(Some(Duration::from_secs(30)))
         .unwrap();
     stream
-        .write_all(b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+        .write_all(
+            format!(
+                "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Length: 100\r\n\r\n{{",
+                server.addr
+            )
+            .as_bytes(),
+        )
         .unwrap();
     let answer = read_response(&mut stream);
     answer.error(408);
@@ -395,7 +441,8 @@ fn closing_the_connection_cancels_the_solve_behind_it() {
     let mut stream = TcpStream::connect(server.addr).unwrap();
     write!(
         stream,
-        "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        server.addr,
         body.len()
     )
     .unwrap();
@@ -679,36 +726,65 @@ fn make_checks_a_drawing_and_suggests_fixes() {
     );
     assert_eq!(unique["puzzle"]["goal"][0], ".###.");
 
-    let ambiguous = server
-        .post("/api/make", &json!({ "picture": ["#..", ".#.", "..."] }))
-        .json();
-    assert_eq!(ambiguous["unique"], false);
-    assert_eq!(ambiguous["status"], "multiple");
-    assert!(!ambiguous["differing_cells"].as_array().unwrap().is_empty());
-    let suggestions = &ambiguous["suggestions"];
-    assert_eq!(suggestions["givens_verified"], true);
-    assert!(!suggestions["flips"].as_array().unwrap().is_empty());
-
-    // The same verdict as `nonogram make --output json` for a format that stores givens (the
-    // page offers them; the CLI offers them only where the file can keep them).
+    // Givens are suggested only for a format that stores them (`to`, as `make --to`; `non`
+    // by default, as the CLI's), and each verdict is the CLI's.
     let dir = common::scratch("make");
     std::fs::write(dir.join("a.txt"), "#..\n.#.\n...\n").unwrap();
-    let cli = common::run_in(
-        &dir,
-        &["make", "a.txt", "--to", "json", "--output", "json"],
-        b"",
-    );
-    let cli: Value = serde_json::from_str(&cli.stdout).unwrap();
-    for field in [
-        "rows",
-        "columns",
-        "unique",
-        "status",
-        "differing_cells",
-        "suggestions",
-    ] {
-        assert_eq!(cli[field], ambiguous[field], "{field}");
+    for to in [None, Some("json"), Some("tatham"), Some("xml")] {
+        let mut request = json!({ "picture": ["#..", ".#.", "..."] });
+        let mut args = vec!["make", "a.txt", "--output", "json"];
+        if let Some(to) = to {
+            request["to"] = to.into();
+            args.extend(["--to", to]);
+        }
+        let ambiguous = server.post("/api/make", &request).json();
+        assert_eq!(ambiguous["unique"], false);
+        assert_eq!(ambiguous["status"], "multiple");
+        assert!(!ambiguous["differing_cells"].as_array().unwrap().is_empty());
+        let suggestions = &ambiguous["suggestions"];
+        let offered = matches!(to, Some("json" | "tatham"));
+        assert_eq!(suggestions.get("givens").is_some(), offered, "{to:?}");
+        assert_eq!(
+            suggestions.get("givens_verified").is_some(),
+            offered,
+            "{to:?}"
+        );
+        if offered {
+            assert_eq!(suggestions["givens_verified"], true);
+        }
+        assert!(!suggestions["flips"].as_array().unwrap().is_empty());
+        let cli = common::run_in(&dir, &args, b"");
+        let cli: Value = serde_json::from_str(&cli.stdout).unwrap();
+        for field in [
+            "rows",
+            "columns",
+            "unique",
+            "status",
+            "differing_cells",
+            "suggestions",
+        ] {
+            assert_eq!(cli[field], ambiguous[field], "{to:?} {field}");
+        }
     }
+    // Where no single change makes it unique, a pair does, as the CLI says.
+    let dots = common::repo_root().join("testdata/cli/dots.txt");
+    let rows: Vec<String> = std::fs::read_to_string(&dots)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let page = server.post("/api/make", &json!({ "picture": rows })).json();
+    assert!(page["suggestions"]["flips"].as_array().unwrap().is_empty());
+    assert!(!page["suggestions"]["flip_pairs"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    let cli = common::run_at_root(&["make", "testdata/cli/dots.txt", "--output", "json"]);
+    let cli: Value = serde_json::from_str(&cli.stdout).unwrap();
+    assert_eq!(cli["suggestions"], page["suggestions"]);
+    server
+        .post("/api/make", &json!({ "picture": ["#."], "to": "cwd" }))
+        .error(400);
 
     server
         .post("/api/make", &json!({ "picture": [] }))
@@ -942,4 +1018,91 @@ fn colour_puzzles_are_explained_and_hinted_in_colour() {
         .json();
     assert!(hint["mistake"].is_object(), "{hint}");
     assert!(hint["text"].as_str().unwrap().contains("(r1,c1)"), "{hint}");
+}
+
+/// Sends `head` (a request line and headers, without the blank line) with a small JSON body
+/// and reads the answer.
+fn raw_post(server: &Server, head: &str) -> common::web::Response {
+    let body = json!({ "puzzle": duck() }).to_string();
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    write!(
+        stream,
+        "{head}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    read_response(&mut stream)
+}
+
+/// DNS rebinding (a foreign name for our address) and cross-site POSTs (a foreign page's
+/// script) are refused with 403; our own page, and clients that are not browsers, are let in.
+#[test]
+fn requests_from_other_sites_are_refused_at_the_door() {
+    let server = Server::start(&["--quiet"]);
+    let port = server.addr.port();
+    let addr = server.addr;
+    // A rebound name: every address, GET or POST.
+    let rebound = raw_post(
+        &server,
+        &format!("POST /api/parse HTTP/1.1\r\nHost: evil.example:{port}"),
+    );
+    let message = rebound.error(403);
+    assert!(message.contains("evil.example"), "{message}");
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "GET /api/info HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    read_response(&mut stream).error(403);
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "GET / HTTP/1.1\r\nHost: attacker.test\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    read_response(&mut stream).error(403);
+    // Another port of ours is another origin.
+    raw_post(
+        &server,
+        &format!("POST /api/parse HTTP/1.1\r\nHost: 127.0.0.1:{}", port ^ 1),
+    )
+    .error(403);
+    // A foreign page's POST.
+    for origin in [
+        "http://evil.example",
+        "null",
+        "https://127.0.0.1",
+        &format!("http://localhost:{port}"),
+    ] {
+        let answer = raw_post(
+            &server,
+            &format!("POST /api/parse HTTP/1.1\r\nHost: {addr}\r\nOrigin: {origin}"),
+        );
+        let message = answer.error(403);
+        assert!(message.contains(origin), "{message}");
+    }
+    // Our own page, by either of its names, and a client without Origin.
+    let own = raw_post(
+        &server,
+        &format!("POST /api/parse HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}"),
+    );
+    assert_eq!(own.status, 200, "{}", own.text());
+    let by_name = raw_post(
+        &server,
+        &format!(
+            "POST /api/parse HTTP/1.1\r\nHost: localhost:{port}\r\nOrigin: http://localhost:{port}"
+        ),
+    );
+    assert_eq!(by_name.status, 200, "{}", by_name.text());
+    assert_eq!(
+        raw_post(
+            &server,
+            &format!("POST /api/parse HTTP/1.1\r\nHost: {addr}")
+        )
+        .status,
+        200
+    );
+    // Work behind a refusal never starts.
+    assert_eq!(server.running(), 0);
 }

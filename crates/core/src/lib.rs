@@ -26,6 +26,10 @@
 //! - [`generator`]: puzzles on demand: unique, of a chosen size, difficulty and palette;
 //! - `termination`: deadlines and cancellation flags, polled by the engines.
 //!
+//! The `sat` feature (on by default) builds the SAT engine with CaDiCaL, which is C++; without it
+//! (the WebAssembly build) [`Engine::Sat`] is unavailable ([`Engine::is_available`]) and every
+//! other engine works as before.
+//!
 //! A contradiction is a value, not an error: everything that can discover one returns
 //! `Result<_, Contradiction>`, and the search uses it for control flow.
 
@@ -56,6 +60,10 @@ pub use nonogram_model::{
 pub use solve::{
     deduce, deduce_within, Config, Deduction, Engine, Given, Outcome, Solver, Stats, Status, Stop,
 };
+/// The clock that deadlines are read on: `std::time::Instant` itself on native targets; on
+/// wasm32 in a browser (where std's panics) one that reads `performance.now()`. Callers that
+/// pass a deadline make it from this.
+pub use web_time::Instant;
 
 /// The clues cannot be satisfied from the current state: some line has no placement left, or a
 /// cell would have to be both filled and empty.

@@ -20,7 +20,9 @@
 //! left of it, and the search for fixes stops when it runs out.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use nonogram_model::{ColourId, Picture, Puzzle};
 

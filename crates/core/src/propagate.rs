@@ -11,7 +11,7 @@
 //! propagation is generic over its observer, so for them it compiles to what it was without one.
 
 use std::collections::{HashMap, VecDeque};
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::grid::{words_for, Grid};
 use crate::line::{Line, LineCache, LineSolve, LineSolver, Masks};

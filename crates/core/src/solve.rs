@@ -11,7 +11,9 @@
 //! make us slow, or leave the status unknown, but never print a wrong picture.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use nonogram_model::{Cell, Inconsistency, PartialGrid, Picture, Puzzle};
 
@@ -82,6 +84,14 @@ impl Engine {
             Engine::Learn => crate::engine::learn::fits(puzzle),
             Engine::Sat => crate::engine::sat::fits(puzzle),
         }
+    }
+
+    /// Whether this build has the engine: all but [`Engine::Sat`] always, that one only with
+    /// the `sat` feature (CaDiCaL, which the WebAssembly build goes without). A solve asked for
+    /// an engine the build lacks is searched, and [`Outcome::engine`] says so, as for a puzzle
+    /// past the engine's bounds; front ends should refuse the request instead.
+    pub fn is_available(self) -> bool {
+        self != Engine::Sat || cfg!(feature = "sat")
     }
 
     /// `"auto"`, `"search"`, `"sat"` or `"learn"`.

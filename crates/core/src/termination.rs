@@ -6,7 +6,7 @@
 //! through a callback).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 /// A deadline and up to two cancellation flags (the caller's, and the portfolio's own "another
 /// engine has finished").

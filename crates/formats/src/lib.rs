@@ -9,7 +9,9 @@
 //!   binary data;
 //! - [`write()`] writes a puzzle in a format that can hold it ([`Format::is_writable`],
 //!   [`Format::can_hold_colour`]), and [`write_all`] several into one file;
-//! - [`grid`] reads partly solved grids (`#`, `.`, `?` and the palette's characters).
+//! - [`grid`] reads partly solved grids (`#`, `.`, `?` and the palette's characters);
+//! - [`raster`] reads pictures to make puzzles from: text, or images thresholded or quantised;
+//! - [`write_whole`] saves a file whole or not at all, never over an existing one unless asked.
 //!
 //! [`TABLE`] lists every format with its names, extensions and abilities; [`Format::info`] gives
 //! one row of it.
@@ -62,15 +64,18 @@ mod olsak;
 mod palette;
 mod picture;
 mod pynogram;
+pub mod raster;
 mod scan;
 mod string;
 mod tatham;
 mod tournament;
+mod whole;
 mod xml;
 
 pub use detect::detect;
 pub use error::{Error, ErrorKind, ParseError, ParseErrorKind, WriteError, WriteErrorKind};
 pub use format::{markdown_table, Format, FormatInfo, TABLE};
+pub use whole::{write_whole, WholeError};
 
 use error::Pos;
 

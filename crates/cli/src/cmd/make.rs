@@ -5,7 +5,7 @@
 //! an image (PNG, JPEG, GIF, BMP through the `image` crate, with bounded dimensions and memory),
 //! thresholded to black and white on luminance, optionally scaled down first by area averaging.
 //! With `--colours K` (K ≥ 2) an image is quantised instead to at most K colours and a
-//! background (`crate::quantise`), and the puzzle is a colour puzzle of that palette.
+//! background (`nonogram_formats::raster::quantise`), and the puzzle is a colour puzzle of that palette.
 //!
 //! Two kinds of suggestion, each checked by solving again:
 //!

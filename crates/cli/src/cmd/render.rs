@@ -11,7 +11,7 @@ use crate::error::{CliError, Exit};
 use crate::files;
 use crate::report::sheet::{self, SheetKind};
 use crate::report::text::status_line;
-use crate::report::Report;
+use crate::report::{Report, ReportExit};
 use crate::terminal::Style;
 
 /// Arguments of `nonogram render`.

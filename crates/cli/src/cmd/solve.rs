@@ -16,7 +16,7 @@ use crate::files::{self, Destination, Loaded};
 use crate::report::json::Record;
 use crate::report::sheet::{self, SheetKind};
 use crate::report::text::{status_line, TextPrinter};
-use crate::report::Report;
+use crate::report::{Report, ReportExit};
 use crate::terminal::Style;
 
 /// Arguments of `nonogram solve`.

@@ -1,9 +1,13 @@
-//! The page: HTML, CSS, JavaScript and an icon, embedded in the binary from `crates/cli/web/`.
-//! Plain files, no build step and nothing fetched from elsewhere: the content security policy
-//! forbids every origin but this one, so the page works offline or not at all.
+//! The page: HTML, CSS, JavaScript modules and an icon, embedded in the binary from
+//! `crates/cli/web/`. Plain files, no build step and nothing fetched from elsewhere: the content
+//! security policy forbids every origin but this one, so the page works offline or not at all.
+//!
+//! The static site (`scripts/build-web`) is the same files, plus the WebAssembly, its Web Worker
+//! (`js/worker.js`) and its service worker (`sw.js`), which the served page has no use for.
 
+use axum::extract::Request;
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
@@ -14,8 +18,40 @@ const POLICY: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 
                       script-src 'self'; connect-src 'self'; object-src 'none'; \
                       base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+
+macro_rules! file {
+    ($path:literal, $media:expr) => {
+        (
+            concat!("/", $path),
+            $media,
+            include_bytes!(concat!("../../web/", $path)).as_slice(),
+        )
+    };
+}
+
+/// Every file of the served page: its address, media type and bytes.
+pub const FILES: &[(&str, &str, &[u8])] = &[
+    ("/", HTML, include_bytes!("../../web/index.html")),
+    file!("index.html", HTML),
+    file!("style.css", "text/css; charset=utf-8"),
+    file!("favicon.svg", "image/svg+xml"),
+    file!("app.js", JS),
+    file!("js/api.js", JS),
+    file!("js/board.js", JS),
+    file!("js/dom.js", JS),
+    file!("js/download.js", JS),
+    file!("js/explain.js", JS),
+    file!("js/make.js", JS),
+    file!("js/modes.js", JS),
+    file!("js/play.js", JS),
+    file!("js/solve.js", JS),
+    file!("js/state.js", JS),
+];
+
 /// One embedded file with its media type.
-fn asset(media: &'static str, body: &'static [u8]) -> impl IntoResponse + Clone {
+fn asset(media: &'static str, body: &'static [u8]) -> Response {
     (
         [
             (header::CONTENT_TYPE, media),
@@ -25,40 +61,17 @@ fn asset(media: &'static str, body: &'static [u8]) -> impl IntoResponse + Clone 
         ],
         body,
     )
+        .into_response()
 }
 
 /// The page's addresses.
 pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route(
-            "/",
-            get(|| async {
-                asset(
-                    "text/html; charset=utf-8",
-                    include_bytes!("../../web/index.html"),
-                )
-            }),
-        )
-        .route(
-            "/app.js",
-            get(|| async {
-                asset(
-                    "text/javascript; charset=utf-8",
-                    include_bytes!("../../web/app.js"),
-                )
-            }),
-        )
-        .route(
-            "/style.css",
-            get(|| async {
-                asset(
-                    "text/css; charset=utf-8",
-                    include_bytes!("../../web/style.css"),
-                )
-            }),
-        )
-        .route(
-            "/favicon.svg",
-            get(|| async { asset("image/svg+xml", include_bytes!("../../web/favicon.svg")) }),
-        )
+    let mut router = Router::new();
+    for &(path, media, body) in FILES {
+        router = router.route(
+            path,
+            get(move |_: Request| async move { asset(media, body) }),
+        );
+    }
+    router
 }

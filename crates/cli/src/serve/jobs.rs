@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use tokio::sync::Semaphore;
 
-use crate::serve::api::ApiError;
+use crate::serve::api::HttpError;
 
 /// The longest job id a request may give.
 pub const MAX_ID_LEN: usize = 64;
@@ -57,17 +57,18 @@ impl Jobs {
     }
 
     /// A new job, registered under `id` if given; 409 if a job with that id is under way.
-    pub fn start(&self, id: Option<&str>) -> Result<Job<'_>, ApiError> {
+    pub fn start(&self, id: Option<&str>) -> Result<Job<'_>, HttpError> {
         let flag = Arc::new(AtomicBool::new(false));
         if let Some(id) = id {
             if id.is_empty() || id.len() > MAX_ID_LEN {
-                return Err(ApiError::bad_request(format!(
-                    "a job id must have 1 to {MAX_ID_LEN} bytes"
-                )));
+                return Err(HttpError::new(
+                    StatusCode::BAD_REQUEST,
+                    format!("a job id must have 1 to {MAX_ID_LEN} bytes"),
+                ));
             }
             let mut named = self.named.lock().unwrap_or_else(PoisonError::into_inner);
             if named.contains_key(id) {
-                return Err(ApiError::new(
+                return Err(HttpError::new(
                     StatusCode::CONFLICT,
                     format!("a request with the id '{id}' is already under way"),
                 ));
@@ -117,7 +118,7 @@ impl Job<'_> {
     /// Runs `work` on a blocking thread once a permit is free, with the job's flag; waits at
     /// most until `deadline` for the permit (503 after that) and at most `GRACE` past it for the
     /// work (408 after that: the flag is raised and the work ends on its own).
-    pub async fn run<T, F>(&self, deadline: Instant, work: F) -> Result<T, ApiError>
+    pub async fn run<T, F>(&self, deadline: Instant, work: F) -> Result<T, HttpError>
     where
         T: Send + 'static,
         F: FnOnce(&AtomicBool) -> T + Send + 'static,
@@ -127,7 +128,7 @@ impl Job<'_> {
             match tokio::time::timeout(wait, self.jobs.permits.clone().acquire_owned()).await {
                 Ok(Ok(permit)) => permit,
                 _ => {
-                    return Err(ApiError::new(
+                    return Err(HttpError::new(
                         StatusCode::SERVICE_UNAVAILABLE,
                         "the server is busy with other solves; try again in a moment",
                     ))
@@ -145,13 +146,13 @@ impl Job<'_> {
         let overrun = deadline.saturating_duration_since(Instant::now()) + GRACE;
         match tokio::time::timeout(overrun, handle).await {
             Ok(Ok(result)) => Ok(result),
-            Ok(Err(_)) => Err(ApiError::new(
+            Ok(Err(_)) => Err(HttpError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the work failed unexpectedly (a bug: please report it with the input)",
             )),
             Err(_) => {
                 self.flag.store(true, Ordering::Relaxed);
-                Err(ApiError::new(
+                Err(HttpError::new(
                     StatusCode::REQUEST_TIMEOUT,
                     "the work did not finish within the time limit",
                 ))

@@ -1,15 +1,18 @@
 //! `nonogram serve`: a local web page for solving, understanding and making puzzles, and the
-//! JSON API it calls, over the same library and the same report path as the command line.
+//! JSON API it calls: an HTTP transport over `nonogram_api`, the library that the browser's
+//! WebAssembly build answers from too.
 //!
 //! One process serves one page (HTML, CSS and JavaScript embedded in the binary: no CDN, no
-//! download, no build step; see [`assets`]) and a small JSON API ([`api`]). Every answer that
-//! says something about a puzzle comes from `crate::report`, as `nonogram solve --output json`
-//! and `nonogram explain --output json` print it, so the page and the command line never
-//! disagree.
+//! download, no build step; see [`assets`]) and the API ([`api`]). Every answer comes from
+//! `nonogram_api`, whose answers about a puzzle come from the report path that `nonogram solve
+//! --output json` and `nonogram explain --output json` print, so the page (served or static)
+//! and the command line never disagree.
 //!
 //! The server listens on 127.0.0.1 unless `--bind` names another address. It is made for one
-//! person's browser, but it must not fall over when that browser (or anything else that can
-//! reach it) misbehaves, so every request is bounded ([`Limits`]):
+//! person's browser, but any page that browser visits can send it requests, so it only answers
+//! requests addressed to it by an address it serves, and POSTs from its own page ([`door`]:
+//! 403 otherwise). It must not fall over when a client misbehaves, so every request is bounded
+//! ([`Limits`]):
 //!
 //! - a body size limit (puzzle text and JSON, images), answered with 413;
 //! - a time limit: the request's own `timeout` can only lower the server's `--max-time`; the
@@ -25,7 +28,7 @@
 
 pub mod api;
 pub mod assets;
-pub mod examples;
+pub mod door;
 pub mod jobs;
 
 use std::future::Future;
@@ -85,33 +88,15 @@ fn parse_max_time(text: &str) -> Result<Duration, String> {
     Ok(limit)
 }
 
-/// What every request is held to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The longest a request may work. Default: 30 s.
-    pub max_time: Duration,
-    /// The largest JSON request (puzzle text, grids, pictures). Default: 1 MiB.
-    pub max_body: usize,
-    /// The largest uploaded image (`POST /api/picture`). Default: 8 MiB.
-    pub max_image: usize,
-    /// The most solutions one solve may ask for. Default: 100.
-    pub max_solutions: usize,
-    /// The most steps one explanation returns. Default: 100,000.
-    pub max_steps: usize,
-    /// Solves at the same time. Default: one per core.
-    pub jobs: usize,
-}
+/// What every request is held to: the API's limits; the server's default `jobs` is one per
+/// core ([`default_limits`]).
+pub use nonogram_api::Limits;
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_time: Duration::from_secs(30),
-            max_body: 1024 * 1024,
-            max_image: 8 * 1024 * 1024,
-            max_solutions: 100,
-            max_steps: 100_000,
-            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        }
+/// The server's default limits: the API's, with one solve per core.
+pub fn default_limits() -> Limits {
+    Limits {
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        ..Limits::default()
     }
 }
 
@@ -122,10 +107,14 @@ const GRACE: Duration = Duration::from_secs(2);
 /// What every handler shares.
 #[derive(Debug)]
 pub struct Server {
+    /// The API, held to the limits.
+    pub api: nonogram_api::Api,
     /// The limits.
     pub limits: Limits,
     /// The running jobs and the permits to start one.
     pub jobs: jobs::Jobs,
+    /// Which requests are let in.
+    pub door: door::Door,
     /// Whether to log each request.
     pub log: bool,
 }
@@ -134,11 +123,13 @@ pub struct Server {
 pub type Shared = Arc<Server>;
 
 impl Server {
-    /// A server held to `limits`, logging each request if `log`.
-    pub fn new(limits: Limits, log: bool) -> Shared {
+    /// A server listening on `local`, held to `limits`, logging each request if `log`.
+    pub fn new(limits: Limits, local: SocketAddr, log: bool) -> Shared {
         Arc::new(Server {
+            api: nonogram_api::Api::new(limits),
             limits,
             jobs: jobs::Jobs::new(limits.jobs),
+            door: door::Door::new(local),
             log,
         })
     }
@@ -152,6 +143,7 @@ pub fn app(server: Shared) -> Router {
         .merge(api::routes(&server.limits))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(server.clone(), door::check))
         .layer(middleware::from_fn_with_state(server.clone(), around))
         .with_state(server)
 }
@@ -165,7 +157,7 @@ async fn around(State(server): State<Shared>, request: Request, next: Next) -> R
     let limit = server.limits.max_time + GRACE;
     let response = match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
-        Err(_) => api::ApiError::new(
+        Err(_) => api::HttpError::new(
             StatusCode::REQUEST_TIMEOUT,
             format!(
                 "the request took longer than the server's limit of {} s",
@@ -184,12 +176,12 @@ async fn around(State(server): State<Shared>, request: Request, next: Next) -> R
     response
 }
 
-async fn not_found() -> api::ApiError {
-    api::ApiError::new(StatusCode::NOT_FOUND, "there is nothing at this address")
+async fn not_found() -> api::HttpError {
+    api::HttpError::new(StatusCode::NOT_FOUND, "there is nothing at this address")
 }
 
-async fn method_not_allowed() -> api::ApiError {
-    api::ApiError::new(
+async fn method_not_allowed() -> api::HttpError {
+    api::HttpError::new(
         StatusCode::METHOD_NOT_ALLOWED,
         "this address does not take that method",
     )
@@ -203,7 +195,7 @@ pub async fn serve(
     log: bool,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    let server = Server::new(limits, log);
+    let server = Server::new(limits, listener.local_addr()?, log);
     let stopping = server.clone();
     let shutdown = async move {
         shutdown.await;
@@ -217,14 +209,15 @@ pub async fn serve(
 /// `nonogram serve`: listens, prints the address, optionally opens a browser, and serves until
 /// Ctrl-C (or SIGTERM).
 pub fn run(args: Args) -> Result<Exit, CliError> {
+    let defaults = default_limits();
     let limits = Limits {
         max_time: args.max_time,
         jobs: if args.jobs == 0 {
-            Limits::default().jobs
+            defaults.jobs
         } else {
             args.jobs
         },
-        ..Limits::default()
+        ..defaults
     };
     let address = SocketAddr::new(args.bind, args.port);
     let runtime = tokio::runtime::Builder::new_multi_thread()

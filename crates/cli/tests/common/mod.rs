@@ -139,4 +139,7 @@ pub fn subcommands() -> Vec<String> {
         .collect()
 }
 
+pub mod chromium;
+pub mod requests;
+pub mod site;
 pub mod web;

@@ -35,5 +35,9 @@ pub mod line;
 pub mod naive;
 pub(crate) mod portfolio;
 pub(crate) mod propagate;
+#[cfg(feature = "sat")]
 pub(crate) mod sat;
+// Without CaDiCaL, the black-and-white engine's stand-in stands for this one too.
+#[cfg(not(feature = "sat"))]
+pub(crate) use crate::engine::sat;
 pub(crate) mod search;

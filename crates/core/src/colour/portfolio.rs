@@ -2,7 +2,7 @@
 //! reaches from the givens: what [`crate::Solver`] calls for a puzzle that is not black and
 //! white.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use nonogram_model::{ColourSet, Puzzle};
 
@@ -320,7 +320,7 @@ mod tests {
                 // The portfolio itself (`solve` takes it only past root propagation).
                 let run = portfolio(&config, puzzle, start, StopFlags::default());
                 let got =
-                    Solver::new(config).outcome(puzzle, &[], run, None, std::time::Instant::now());
+                    Solver::new(config).outcome(puzzle, &[], run, None, web_time::Instant::now());
                 assert_eq!(got.status, want.status, "puzzle {i}, {max_solutions}");
                 assert_eq!(got.solutions.len(), want.solutions.len(), "puzzle {i}");
                 if want.solutions.len() < max_solutions {

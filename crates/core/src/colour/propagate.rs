@@ -14,7 +14,7 @@
 //! observer, compiles for them to what it was without one.
 
 use std::collections::{HashMap, VecDeque};
-use std::time::Instant;
+use web_time::Instant;
 
 use nonogram_model::{Axis, ColourSet, LineId, Puzzle};
 

@@ -2,7 +2,8 @@
 //!
 //! - `search`: propagation, probing and depth-first search;
 //! - `learn`: conflict-driven clause learning with the line solver as propagator;
-//! - `sat`: the puzzle as CNF for CaDiCaL;
+//! - `sat`: the puzzle as CNF for CaDiCaL (with the `sat` feature, on by default; without it,
+//!   `sat_unavailable` takes its place and [`crate::Engine::Sat`] is unavailable);
 //! - `symmetry`: clue symmetries, and a first solution searched among symmetric grids.
 //!
 //! None of them is public: [`crate::Solver`] runs them, alone or together, and checks every
@@ -10,6 +11,10 @@
 
 pub(crate) mod learn;
 pub(crate) mod portfolio;
+#[cfg(feature = "sat")]
+pub(crate) mod sat;
+#[cfg(not(feature = "sat"))]
+#[path = "sat_unavailable.rs"]
 pub(crate) mod sat;
 pub(crate) mod search;
 pub(crate) mod symmetry;

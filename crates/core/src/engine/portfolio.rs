@@ -3,7 +3,7 @@
 //! propagation reaches from the givens, computed once by [`crate::Solver`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use nonogram_model::{Picture, Puzzle};
 

@@ -31,7 +31,9 @@
 //! last row and column): their cells are empty in every solution, so the symmetry of the rest
 //! is what counts.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use crate::engine::learn::{LearnState, Learner};
 use crate::termination::{StopFlags, Termination};

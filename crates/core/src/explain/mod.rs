@@ -30,7 +30,7 @@ pub mod colour;
 mod step;
 
 use std::collections::VecDeque;
-use std::time::Instant;
+use web_time::Instant;
 
 pub use colour::{
     explain_colour, next_colour_step, ColourContradictionStep, ColourExplainer, ColourExplanation,
@@ -578,7 +578,7 @@ mod tests {
             let puzzle = random_puzzle(&mut rng, 20, 20, 0.5);
             let outcome = Solver::new(Config::default()).solve(&puzzle);
             for micros in [0u64, 50, 200, 1_000, 5_000, 20_000] {
-                let deadline = std::time::Instant::now() + std::time::Duration::from_micros(micros);
+                let deadline = web_time::Instant::now() + std::time::Duration::from_micros(micros);
                 let mut explainer = Explainer::new(&puzzle).with_deadline(Some(deadline));
                 let steps: Vec<Step> = explainer.by_ref().collect();
                 if explainer.stopped() {

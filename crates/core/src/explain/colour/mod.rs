@@ -17,7 +17,7 @@
 mod step;
 
 use std::collections::VecDeque;
-use std::time::Instant;
+use web_time::Instant;
 
 pub use step::{
     colour_name, ColourContradictionStep, ColourGuessStep, ColourLineStep, ColourProbeStep,

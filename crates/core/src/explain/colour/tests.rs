@@ -172,7 +172,7 @@ fn a_deadline_anywhere_ends_the_colour_explanation_soundly() {
         let puzzle = random_colour_puzzle(&mut rng, 25, 25, 3, 0.6);
         let outcome = Solver::new(Config::default()).solve(&puzzle);
         for micros in [0u64, 20, 100, 500, 2_000, 10_000] {
-            let deadline = std::time::Instant::now() + std::time::Duration::from_micros(micros);
+            let deadline = web_time::Instant::now() + std::time::Duration::from_micros(micros);
             let mut explainer = ColourExplainer::new(&puzzle).with_deadline(Some(deadline));
             let steps: Vec<ColourStep> = explainer.by_ref().collect();
             if explainer.stopped() {

@@ -8,8 +8,8 @@ use nonogram_core::{Puzzle, Status};
 use nonogram_formats::Format;
 use serde_json::json;
 
-use crate::cli::format_names;
 use crate::report::{capped, cell_name, list_cells, LISTED_CELLS};
+use crate::source::format_names;
 
 /// The check as sentences.
 pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Format) -> String {

@@ -1,4 +1,4 @@
-//! Colour quantisation for `nonogram make --colours K`: an image's pixels to at most K colours
+//! Colour quantisation (`nonogram make --colours K`): an image's pixels to at most K colours
 //! plus the background, named and given palette characters.
 //!
 //! The background is the colour of the most common border pixel (a picture is usually drawn on
@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 
-use nonogram_core::{Colour, ColourId, Palette, Picture, Rgb};
+use nonogram_model::{Colour, ColourId, Palette, Picture, Rgb};
 
 /// Iterations of k-means at most (it usually settles in a few).
 const MAX_ITERATIONS: usize = 50;

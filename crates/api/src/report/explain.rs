@@ -2,10 +2,12 @@
 //! (shared by `nonogram explain` and the web page).
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use nonogram_core::explain::{cell_word, ContradictionStep, Difficulty, Explainer, Step};
-use nonogram_core::{Cell, ColourId, Config, Given, Grid, LineId, Puzzle, Solver, Status, Stop};
+use nonogram_core::{
+    Cell, ColourId, Config, Given, Grid, Instant, LineId, Puzzle, Solver, Status, Stop,
+};
 use serde_json::{json, Value};
 
 use crate::report::{capped, cell_name, plural, LISTED_CELLS};

@@ -25,7 +25,7 @@ macro_rules! example {
             id: $id,
             file: $file,
             attribution: $attribution,
-            text: include_str!(concat!("../../../../testdata/", $file)),
+            text: include_str!(concat!("../../../testdata/", $file)),
         }
     };
 }

@@ -1,6 +1,7 @@
 //! One puzzle's result, whatever prints it.
 //!
-//! Every command that solves goes through [`solve`]: deduce or solve (with the user's options,
+//! Every command that solves, and every front end (the command line, the local server, the
+//! browser's WebAssembly), goes through [`solve`]: deduce or solve (with the user's options,
 //! time limit and engine, on every path), and keep what the library found in a [`Report`].
 //! Text ([`text`]), JSON ([`json`]) and drawings ([`sheet`]) are only printers of a report, and
 //! `batch` lines are its JSON. So a status, an exit code and a drawing can never disagree
@@ -14,15 +15,61 @@ pub mod puzzle;
 pub mod sheet;
 pub mod text;
 
+/// What to look for, with which engine and within which limits: what the command line's flags
+/// and the API's requests say about a solve, once checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Look for at most this many solutions (at least 1). Default: 2, enough to prove a solution
+    /// unique.
+    pub solutions: u64,
+    /// Give up after this long. Default: none.
+    pub timeout: Option<Duration>,
+    /// Line solving alone, without probing or search. Default: false.
+    pub deduce_only: bool,
+    /// The engine. Default: [`Engine::Auto`].
+    pub engine: Engine,
+    /// The learning engine's initial order ([`Config::seed`]). Default: 0.
+    pub seed: u64,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions {
+            solutions: 2,
+            timeout: None,
+            deduce_only: false,
+            engine: Engine::Auto,
+            seed: 0,
+        }
+    }
+}
+
+impl SolveOptions {
+    /// [`SolveOptions::solutions`] as a count.
+    pub fn max_solutions(&self) -> usize {
+        usize::try_from(self.solutions).unwrap_or(usize::MAX)
+    }
+
+    /// The solver's configuration, with `threads` threads for each puzzle.
+    pub fn config(&self, threads: usize) -> Config {
+        Config {
+            max_solutions: self.max_solutions(),
+            timeout: self.timeout,
+            threads,
+            engine: self.engine,
+            seed: self.seed,
+            ..Config::default()
+        }
+    }
+}
+
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use nonogram_core::{
-    deduce_within, Deduction, Engine, Outcome, PartialGrid, Picture, Puzzle, Solver, Status, Stop,
+    deduce_within, Config, Deduction, Engine, Instant, Outcome, PartialGrid, Picture, Puzzle,
+    Solver, Status, Stop,
 };
-
-use crate::cli::SolveOptions;
-use crate::error::Exit;
 
 /// What the library found for one puzzle.
 #[derive(Debug)]
@@ -103,7 +150,7 @@ pub struct Report<'p> {
     /// What was found.
     pub found: Found,
     /// The options it was solved with (for messages that name them).
-    pub options: &'p SolveOptions,
+    pub options: SolveOptions,
 }
 
 impl<'p> Report<'p> {
@@ -111,11 +158,12 @@ impl<'p> Report<'p> {
     pub fn new(
         puzzle: &'p Puzzle,
         index: usize,
-        options: &'p SolveOptions,
+        options: impl Into<SolveOptions>,
         threads: usize,
         cancel: Option<&AtomicBool>,
     ) -> Report<'p> {
-        let found = solve(puzzle, options, threads, cancel);
+        let options = options.into();
+        let found = solve(puzzle, &options, threads, cancel);
         Report {
             puzzle,
             index,
@@ -157,20 +205,6 @@ impl<'p> Report<'p> {
         match &self.found {
             Found::Solved(outcome) => Some(outcome.engine),
             Found::Deduced { .. } => None,
-        }
-    }
-
-    /// The exit status this result calls for: 0 when it reached its verdict with a solution
-    /// or a complete deduction, 1 when the puzzle has no solution, 3 when a time or memory
-    /// limit cut the run short (whatever it found before), 130 when it was cancelled.
-    pub fn exit(&self) -> Exit {
-        match self.stop() {
-            Stop::TimeLimit | Stop::MemoryLimit => Exit::Timeout,
-            Stop::Cancelled => Exit::Interrupted,
-            Stop::Finished | Stop::SolutionLimit if self.verdict() == Verdict::None => {
-                Exit::NoSolution
-            }
-            Stop::Finished | Stop::SolutionLimit => Exit::Success,
         }
     }
 
@@ -244,15 +278,20 @@ impl<'p> Report<'p> {
     }
 
     /// When the engine that answered is not the one asked for (a puzzle too large for the
-    /// learner or the SAT encoding is searched instead): a sentence saying so.
+    /// learner or the SAT encoding is searched instead, and so is every puzzle in a build
+    /// without the SAT engine): a sentence saying so.
     pub fn engine_note(&self) -> Option<String> {
-        let asked: Engine = self.options.engine.into();
+        let asked = self.options.engine;
         let answered = self.engine()?;
         if asked.accepts(self.puzzle) || asked == answered {
             return None;
         }
+        let why = match asked.is_available() {
+            true => "the puzzle is too large for",
+            false => "this build has no",
+        };
         Some(format!(
-            "the puzzle is too large for the {} engine; the {} engine answered",
+            "{why} the {} engine; the {} engine answered",
             asked.name(),
             answered.name()
         ))

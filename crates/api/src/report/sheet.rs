@@ -2,9 +2,8 @@
 //! grid), through `nonogram_render`.
 
 use nonogram_core::{Cells, Puzzle};
-use nonogram_render::{PngRenderer, SheetOptions, SvgRenderer};
+use nonogram_render::{PngError, PngRenderer, SheetOptions, SvgRenderer};
 
-use crate::error::CliError;
 use crate::report::Report;
 
 /// An image format for sheets.
@@ -26,6 +25,14 @@ impl SheetKind {
         }
     }
 
+    /// Its media type: `image/svg+xml` or `image/png`.
+    pub fn media(self) -> &'static str {
+        match self {
+            SheetKind::Svg => "image/svg+xml",
+            SheetKind::Png => "image/png",
+        }
+    }
+
     /// `svg` or `png`.
     pub fn name(self) -> &'static str {
         match self {
@@ -43,14 +50,12 @@ pub fn draw(
     marked: &[(usize, usize)],
     kind: SheetKind,
     options: SheetOptions,
-) -> Result<Vec<u8>, CliError> {
+) -> Result<Vec<u8>, PngError> {
     match kind {
         SheetKind::Svg => Ok(SvgRenderer::new(options)
             .render_marked(puzzle, cells, marked)
             .into_bytes()),
-        SheetKind::Png => PngRenderer::new(options)
-            .render_marked(puzzle, cells, marked)
-            .map_err(|e| CliError::Usage(e.to_string())),
+        SheetKind::Png => PngRenderer::new(options).render_marked(puzzle, cells, marked),
     }
 }
 
@@ -60,7 +65,7 @@ pub fn draw_report(
     report: &Report<'_>,
     kind: SheetKind,
     options: SheetOptions,
-) -> Result<Option<Vec<u8>>, CliError> {
+) -> Result<Option<Vec<u8>>, PngError> {
     let grids = report.grids();
     let Some(first) = grids.first() else {
         return Ok(None);

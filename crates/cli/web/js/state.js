@@ -1,0 +1,100 @@
+// The page's state: the puzzle that solve, play and understand share, what each mode keeps,
+// and the board they all draw on; and loading a puzzle into it.
+
+import { api } from "./api.js";
+import { Board } from "./board.js";
+import { $, el, showError } from "./dom.js";
+import { enterMode, setMode } from "./modes.js";
+import { stopPlaying } from "./explain.js";
+
+export const state = {
+  mode: "solve",
+  // Counts the puzzles loaded: an answer about an earlier puzzle is dropped.
+  generation: 0,
+  info: null,
+  examples: [],
+  // The puzzle solve, play and understand work on: its file text and how to read it.
+  source: null, // {text, format, index, name, attribution}
+  puzzle: null, // as the API's parse gives it
+  solved: null, // the last solve answer for this puzzle
+  solveAbort: null,
+  // Play
+  playGrid: null,
+  mistakes: 0,
+  solution: null, // palette rows of the unique solution, when known
+  hintStep: null,
+  // Understand
+  steps: [],
+  step: 0,
+  playing: null,
+  explained: null,
+  // Make
+  make: { width: 10, height: 10, rows: null, answer: null, abort: null, timer: null },
+};
+
+/** The board every mode draws on; app.js says what an edit does. */
+export const board = new Board($("board"));
+
+/** A request about the loaded puzzle, with `extra` fields. */
+export function sourceBody(extra = {}) {
+  return {
+    puzzle: state.source.text,
+    format: state.source.format,
+    index: state.source.index,
+    ...extra,
+  };
+}
+
+/** Reads `source` ({text, format, index, attribution}) and makes it the page's puzzle. */
+export async function loadSource(source) {
+  showError("");
+  try {
+    const answer = await api.parse({
+      puzzle: source.text,
+      format: source.format || undefined,
+      index: source.index || 0,
+    });
+    state.generation += 1;
+    state.source = { ...source, format: answer.format, index: answer.index };
+    state.puzzle = answer.puzzle;
+    state.solved = null;
+    state.solution = null;
+    state.playGrid = null;
+    state.mistakes = 0;
+    state.steps = [];
+    state.explained = null;
+    stopPlaying();
+    const indexRow = $("index-row");
+    indexRow.hidden = answer.count < 2;
+    if (answer.count > 1) {
+      const select = $("index");
+      select.replaceChildren();
+      for (let i = 0; i < answer.count; i++) {
+        const option = el("option", { value: i });
+        option.textContent = `${i + 1} of ${answer.count}`;
+        select.append(option);
+      }
+      select.value = answer.index;
+    }
+    describePuzzle();
+    if (state.mode === "make") setMode("solve");
+    else enterMode(state.mode);
+  } catch (error) {
+    showError(`Cannot load the puzzle: ${error.message}`);
+  }
+}
+
+function describePuzzle() {
+  const p = state.puzzle;
+  const parts = [`${p.width}×${p.height}`, `read as ${state.source.format}`];
+  const given = (p.givens || []).reduce((n, row) => n + [...row].filter((ch) => ch !== "?").length, 0);
+  if (given) parts.push(`${given} given ${given === 1 ? "cell" : "cells"} (framed)`);
+  if (p.title) parts.unshift(p.title);
+  if (p.author) parts.push(`by ${p.author}`);
+  $("puzzle-info").textContent = parts.join(" · ");
+  const credits = [];
+  if (p.copyright) credits.push(p.copyright);
+  if (p.license) credits.push(`licence: ${p.license}`);
+  if (state.source.attribution) credits.push(state.source.attribution);
+  $("attribution").textContent = credits.join(" · ");
+}
