@@ -61,7 +61,9 @@ mod picture;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use nonogram_model::{Cells, ColourId, Palette, Picture, Puzzle, MAX_COLOURS};
 
