@@ -802,7 +802,10 @@ fn generated_puzzles_are_checked_by_the_reference() {
         };
         assert_eq!(difficulty, generated.difficulty, "{config:?}");
         let rating = Level::of(difficulty).unwrap_or_else(|| panic!("{config:?}: {difficulty}"));
-        assert!(level == Level::Any || rating == level, "{config:?}: {difficulty}");
+        assert!(
+            level == Level::Any || rating == level,
+            "{config:?}: {difficulty}"
+        );
         rated[rating as usize] += 1;
         // The palette asked for, every colour of it used.
         if colours == 1 {
