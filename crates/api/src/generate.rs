@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use nonogram_core::generator::{
-    generate_cancellable, GenerateError, GeneratorConfig, Level, Style,
+    clock_seed, generate_cancellable, GenerateError, GeneratorConfig, Level, Style,
 };
 use nonogram_formats::Format;
 use serde::{Deserialize, Serialize};
@@ -38,7 +38,8 @@ pub struct GenerateRequest {
     /// `smooth` (the default), `symmetric` or `noise`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub style: Option<String>,
-    /// The seed: the same seed gives the same puzzle (default 0; the page draws one).
+    /// The seed: the same seed gives the same puzzle (default: one drawn from the clock, which
+    /// the answer's `seed` gives).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     /// Which puzzle of the seed, from 0 (default 0), as `nonogram generate --count` numbers
@@ -107,7 +108,7 @@ impl Api {
             colours: request.colours.unwrap_or(1),
             density: request.density,
             style,
-            seed: request.seed.unwrap_or(0),
+            seed: request.seed.unwrap_or_else(clock_seed),
             timeout: Some(limit),
         };
         config

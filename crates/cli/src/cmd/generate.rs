@@ -10,10 +10,10 @@
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use nonogram_core::generator::{
-    generate_cancellable, GenerateError, Generated, GeneratorConfig, Level, Style,
+    clock_seed, generate_cancellable, GenerateError, Generated, GeneratorConfig, Level, Style,
 };
 use nonogram_core::model::MAX_COLOURS;
 use nonogram_formats::Format;
@@ -177,15 +177,6 @@ fn output_format(args: &Args) -> Result<Format, CliError> {
         )));
     }
     Ok(format)
-}
-
-/// A seed from the clock, for a run without `--seed`.
-fn clock_seed() -> u64 {
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default();
-    // Nanoseconds fit in 64 bits until the year 2554; the seconds keep it moving after that.
-    (now.as_nanos() as u64) ^ now.as_secs().rotate_left(32)
 }
 
 /// Runs `nonogram generate`.

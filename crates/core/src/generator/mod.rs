@@ -422,6 +422,17 @@ pub fn generate_cancellable(
     }
 }
 
+/// A seed from the clock, for a request that gives none (`nonogram generate` without `--seed`):
+/// it is in each puzzle's title, so the puzzle can be made again. Reads the browser's clock in
+/// WebAssembly, where std's panics.
+pub fn clock_seed() -> u64 {
+    let now = web_time::SystemTime::now()
+        .duration_since(web_time::SystemTime::UNIX_EPOCH)
+        .unwrap_or_default();
+    // Nanoseconds fit in 64 bits until the year 2554; the seconds keep it moving after that.
+    (now.as_nanos() as u64) ^ now.as_secs().rotate_left(32)
+}
+
 /// The random stream of puzzle `index` of `seed`: both mixed through SplitMix64's output
 /// function, so that neighbouring seeds and indexes start far apart in the sequence.
 fn stream(seed: u64, index: u64) -> Rng {
