@@ -50,4 +50,7 @@ pub mod report {
 }
 pub mod serve;
 pub mod terminal;
-pub mod whole;
+
+/// Writing files whole or not at all: the library's rules (`nonogram_formats::whole`), which
+/// every file the command writes follows.
+pub use nonogram_formats::whole;

@@ -69,12 +69,13 @@ mod scan;
 mod string;
 mod tatham;
 mod tournament;
-mod whole;
+pub mod whole;
 mod xml;
 
 pub use detect::detect;
 pub use error::{Error, ErrorKind, ParseError, ParseErrorKind, WriteError, WriteErrorKind};
 pub use format::{markdown_table, Format, FormatInfo, TABLE};
+pub use palette::{build_palette, parse_colour};
 pub use whole::{write_whole, WholeError};
 
 use error::Pos;

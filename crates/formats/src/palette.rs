@@ -444,6 +444,48 @@ const X11_DIFFERENCES: &[(&str, [u8; 3])] = &[
     ("purple", [160, 32, 240]),
 ];
 
+/// A palette as a program describes it (the Python package's `palette=`): the background's
+/// name and colour, then each colour's name, colour and the character asked for, if any. Names
+/// are kept and must be usable and unique; a character asked for must be able to stand for a
+/// cell and be free, else it is an error (never silently replaced); the other colours get
+/// characters by the rules of [`PaletteBuilder`]. Errors are one sentence.
+pub fn build_palette(
+    background: (&str, Rgb),
+    colours: &[(&str, Rgb, Option<char>)],
+) -> Result<Palette, String> {
+    let mut builder = PaletteBuilder::new(background.0, background.1);
+    check_name(background.0, Pos::START).map_err(|e| e.kind().to_string())?;
+    for &(name, rgb, symbol) in colours {
+        if let Some(c) = symbol {
+            if !usable(c) {
+                return Err(format!(
+                    "{c:?} cannot stand for colour '{name}' (a character must be printable, \
+                     not a space, '?' or the background's '.')"
+                ));
+            }
+        }
+        let symbols: Vec<char> = symbol.into_iter().collect();
+        builder
+            .add(name, rgb, &symbols, Pos::START)
+            .map_err(|e| e.kind().to_string())?;
+    }
+    let palette = builder.build();
+    for (&(name, _, symbol), (_, entry)) in colours.iter().zip(palette.colours()) {
+        if let Some(c) = symbol.filter(|&c| c != entry.symbol) {
+            return Err(format!(
+                "colour '{name}' asks for the character '{c}', which an earlier colour has"
+            ));
+        }
+    }
+    Ok(palette)
+}
+
+/// The RGB value of a colour written as `#rrggbb` or `#rgb` hex, an `r, g, b` triplet
+/// (optionally as `rgb(r, g, b)`) or a CSS colour name.
+pub fn parse_colour(text: &str) -> Option<Rgb> {
+    colour_value(text, Names::Css)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -514,5 +556,32 @@ mod tests {
             "{e}"
         );
         assert_eq!(b.build().len(), MAX_COLOURS + 1);
+    }
+
+    #[test]
+    fn palettes_built_by_programs_keep_what_was_asked_or_refuse() {
+        let red = Rgb::new(255, 0, 0);
+        let palette = build_palette(
+            ("white", Rgb::WHITE),
+            &[("red", red, None), ("rose", red, Some('r'))],
+        )
+        .unwrap();
+        let symbols: Vec<char> = palette.entries().map(|(_, c)| c.symbol).collect();
+        // The character asked for is handed out before the fallbacks.
+        assert_eq!(symbols, ['.', 'a', 'r']);
+        assert!(build_palette(("white", Rgb::WHITE), &[("red", red, Some('?'))]).is_err());
+        let taken = build_palette(
+            ("white", Rgb::WHITE),
+            &[("red", red, Some('r')), ("rose", red, Some('r'))],
+        );
+        assert!(taken.unwrap_err().contains("earlier colour"));
+        let twice = build_palette(
+            ("white", Rgb::WHITE),
+            &[("red", red, None), ("red", red, None)],
+        );
+        assert!(twice.unwrap_err().contains("declared twice"));
+        assert_eq!(parse_colour("rgb(1, 2, 3)"), Some(Rgb::new(1, 2, 3)));
+        assert_eq!(parse_colour("Red"), Some(red));
+        assert_eq!(parse_colour("nonsense"), None);
     }
 }

@@ -4,10 +4,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use nonogram_core::explain::{cell_word, ContradictionStep, Difficulty, Explainer, Step};
-use nonogram_core::{
-    Cell, ColourId, Config, Given, Grid, Instant, LineId, Puzzle, Solver, Status, Stop,
-};
+use nonogram_core::explain::{self, cell_word, ContradictionStep, Difficulty, Step};
+use nonogram_core::{Cell, Grid, LineId, PartialGrid, Puzzle, Stop};
 use serde_json::{json, Value};
 
 use crate::report::{capped, cell_name, plural, LISTED_CELLS};
@@ -32,101 +30,32 @@ pub fn mistakes(puzzle: &Puzzle, grid: &Grid) -> Option<Mistakes> {
 
 /// [`mistakes`] within a time limit for the whole check, stopping early if `cancel` is raised:
 /// `Err` with the reason ([`Stop::TimeLimit`] or [`Stop::Cancelled`]) when the check was cut
-/// short and so says nothing.
+/// short and so says nothing. The check is the library's
+/// ([`nonogram_core::explain::mistakes_within`]).
 pub fn mistakes_within(
     puzzle: &Puzzle,
     grid: &Grid,
     timeout: Option<Duration>,
     cancel: Option<&AtomicBool>,
 ) -> Result<Option<Mistakes>, Stop> {
-    let mut givens = Vec::new();
-    for r in 0..grid.height() {
-        for c in 0..grid.width() {
-            match grid.get(r, c) {
-                Cell::Filled => givens.push(Given::cell(r, c, true)),
-                Cell::Empty => givens.push(Given::cell(r, c, false)),
-                Cell::Unknown => {}
-            }
-        }
-    }
-    Ok(match verdict(puzzle, &givens, timeout, cancel)? {
-        None => None,
-        Some(Verdict::Puzzle) => Some(Mistakes::Puzzle),
-        Some(Verdict::Wrong(wrong)) => Some(Mistakes::Cells(
-            wrong
-                .iter()
-                .map(|&(g, _)| {
-                    let cell = if g.colour.is_background() {
+    let partial = PartialGrid::from_cells(grid);
+    let found = explain::mistakes_within(puzzle, &partial, timeout, cancel)?;
+    Ok(found.map(|found| match found {
+        explain::Mistakes::Puzzle => Mistakes::Puzzle,
+        explain::Mistakes::Cells(cells) => Mistakes::Cells(
+            cells
+                .into_iter()
+                .map(|(r, c, colour, _)| {
+                    let cell = if colour.is_background() {
                         Cell::Empty
                     } else {
                         Cell::Filled
                     };
-                    (g.row, g.col, cell)
+                    (r, c, cell)
                 })
                 .collect(),
-        )),
-        Some(Verdict::Several) => {
-            let mut explainer = Explainer::from_grid(puzzle, grid.clone());
-            let line = match explainer.next() {
-                Some(Step::Contradiction(ContradictionStep::Line { line, .. })) => Some(line),
-                _ => None,
-            };
-            Some(Mistakes::Line(line))
-        }
-    })
-}
-
-/// What solving says of givens no solution agrees with.
-pub(crate) enum Verdict {
-    /// The puzzle has no solution at all.
-    Puzzle,
-    /// The puzzle has one solution; these givens disagree with it (each with the solution's
-    /// colour).
-    Wrong(Vec<(Given, ColourId)>),
-    /// The puzzle has several solutions, none of which agrees with the givens.
-    Several,
-}
-
-/// Checks `givens` against the puzzle's solutions: `None` if some solution agrees with them
-/// all; `Err` when the check was cut short by the time limit or the flag.
-pub(crate) fn verdict(
-    puzzle: &Puzzle,
-    givens: &[Given],
-    timeout: Option<Duration>,
-    cancel: Option<&AtomicBool>,
-) -> Result<Option<Verdict>, Stop> {
-    let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
-    let never = AtomicBool::new(false);
-    let cancel = cancel.unwrap_or(&never);
-    let solve = |max_solutions, givens: &[Given]| {
-        let outcome = Solver::new(Config {
-            max_solutions,
-            timeout: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-            ..Config::default()
-        })
-        .solve_cancellable(puzzle, givens, cancel);
-        match outcome.stop {
-            stop @ (Stop::TimeLimit | Stop::Cancelled) => Err(stop),
-            _ => Ok(outcome),
-        }
-    };
-    if solve(1, givens)?.status != Status::NoSolution {
-        return Ok(None);
-    }
-    let whole = solve(2, &[])?;
-    Ok(Some(match whole.status {
-        Status::NoSolution => Verdict::Puzzle,
-        Status::Unique => {
-            let solution = &whole.solutions[0];
-            Verdict::Wrong(
-                givens
-                    .iter()
-                    .filter(|g| solution.colour(g.row, g.col) != g.colour)
-                    .map(|&g| (g, solution.colour(g.row, g.col)))
-                    .collect(),
-            )
-        }
-        _ => Verdict::Several,
+        ),
+        explain::Mistakes::Line(line) => Mistakes::Line(line),
     }))
 }
 
@@ -304,6 +233,7 @@ pub fn rating_json(d: Difficulty) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nonogram_core::explain::Explainer;
     use nonogram_core::Picture;
 
     fn smallex() -> Puzzle {

@@ -3,17 +3,15 @@
 //! the palette's characters in JSON and by its names in sentences.
 
 use nonogram_core::colour::grid::ColourGrid;
-use nonogram_core::explain::colour::colour_name;
-use nonogram_core::explain::{ColourContradictionStep, ColourExplainer, ColourStep};
-use nonogram_core::{Cells, ColourId, ColourSet, Given, LineId, Palette, PartialGrid, Puzzle};
+use nonogram_core::explain::{self, ColourContradictionStep, ColourStep};
+use nonogram_core::{ColourId, ColourSet, LineId, Palette, PartialGrid, Puzzle};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use nonogram_core::Stop;
 use serde_json::{json, Value};
 
-use super::explain::{line_json, verdict, Verdict};
-use crate::report::{capped, cell_name, plural, LISTED_CELLS};
+use super::explain::line_json;
 
 /// A colour's character in the palette, as a string (`?` if the palette lacks it).
 fn symbol(palette: &Palette, colour: ColourId) -> String {
@@ -122,45 +120,19 @@ pub fn colour_mistakes(puzzle: &Puzzle, grid: &PartialGrid) -> Option<ColourMist
 }
 
 /// [`colour_mistakes`] within a time limit, stopping early if `cancel` is raised: `Err` with
-/// the reason when the check was cut short and so says nothing.
+/// the reason when the check was cut short and so says nothing. The check is the library's
+/// ([`nonogram_core::explain::mistakes_within`]).
 pub fn colour_mistakes_within(
     puzzle: &Puzzle,
     grid: &PartialGrid,
     timeout: Option<Duration>,
     cancel: Option<&AtomicBool>,
 ) -> Result<Option<ColourMistakes>, Stop> {
-    let mut givens = Vec::new();
-    for row in 0..grid.height() {
-        for col in 0..grid.width() {
-            if let Some(colour) = grid.get(row, col).only() {
-                givens.push(Given { row, col, colour });
-            }
-        }
-    }
-    let Some(found) = verdict(puzzle, &givens, timeout, cancel)? else {
-        return Ok(None);
-    };
-    Ok(Some(match found {
-        Verdict::Puzzle => ColourMistakes::Puzzle,
-        Verdict::Wrong(wrong) => ColourMistakes::Cells(
-            wrong
-                .iter()
-                .map(|&(g, right)| (g.row, g.col, g.colour, right))
-                .collect(),
-        ),
-        Verdict::Several => {
-            let line =
-                colour_grid(puzzle, grid).and_then(|start| {
-                    match ColourExplainer::from_grid(puzzle, start).next() {
-                        Some(ColourStep::Contradiction(ColourContradictionStep::Line {
-                            line,
-                            ..
-                        })) => Some(line),
-                        _ => None,
-                    }
-                });
-            ColourMistakes::Line(line)
-        }
+    let found = explain::mistakes_within(puzzle, grid, timeout, cancel)?;
+    Ok(found.map(|found| match found {
+        explain::Mistakes::Puzzle => ColourMistakes::Puzzle,
+        explain::Mistakes::Cells(cells) => ColourMistakes::Cells(cells),
+        explain::Mistakes::Line(line) => ColourMistakes::Line(line),
     }))
 }
 
@@ -170,36 +142,15 @@ pub fn colour_grid(puzzle: &Puzzle, grid: &PartialGrid) -> Option<ColourGrid> {
 }
 
 impl ColourMistakes {
-    /// One sentence for a person, colours by their names.
+    /// One sentence for a person, colours by their names (the library's sentence).
     pub fn text(&self, palette: &Palette) -> String {
-        match self {
-            ColourMistakes::Puzzle => "the puzzle has no solution".to_string(),
-            ColourMistakes::Cells(cells) => {
-                let listed: Vec<String> = cells
-                    .iter()
-                    .map(|&(r, c, wrong, right)| {
-                        format!(
-                            "{} is {} (the solution has {})",
-                            cell_name((r, c)),
-                            colour_name(palette, wrong),
-                            colour_name(palette, right)
-                        )
-                    })
-                    .collect();
-                format!(
-                    "the grid contradicts the clues: {} wrong: {}",
-                    plural(cells.len(), "cell"),
-                    capped(&listed, LISTED_CELLS, ", ")
-                )
-            }
-            ColourMistakes::Line(Some(line)) => {
-                format!("the grid contradicts the clues: {line} can no longer be satisfied")
-            }
-            ColourMistakes::Line(None) => {
-                "the grid contradicts the clues: no solution agrees with its known cells"
-                    .to_string()
-            }
-        }
+        let mistakes = match self {
+            ColourMistakes::Puzzle => explain::Mistakes::Puzzle,
+            ColourMistakes::Cells(cells) => explain::Mistakes::Cells(cells.clone()),
+            ColourMistakes::Line(line) => explain::Mistakes::Line(*line),
+        };
+        let text = mistakes.display(palette).to_string();
+        text
     }
 
     /// The mistake as JSON, colours by their palette characters.

@@ -313,8 +313,8 @@ pub fn cell_name((r, c): (usize, usize)) -> String {
 }
 
 /// How many cells a sentence lists before it says "and N more": enough to find them on the
-/// grid, few enough for one line.
-pub const LISTED_CELLS: usize = 12;
+/// grid, few enough for one line (the library's number, which its sentences follow too).
+pub const LISTED_CELLS: usize = nonogram_core::explain::LISTED_CELLS;
 
 /// "3 cells: (r1,c3) (r2,c5) (r4,c1)", capped at `listed` cells.
 pub fn list_cells(cells: &[(usize, usize)], listed: usize) -> String {

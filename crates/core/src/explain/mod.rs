@@ -27,6 +27,7 @@
 //! colour propagator narrates them through an observer of its own.
 
 pub mod colour;
+pub mod mistakes;
 mod step;
 
 use std::collections::VecDeque;
@@ -36,6 +37,7 @@ pub use colour::{
     explain_colour, next_colour_step, ColourContradictionStep, ColourExplainer, ColourExplanation,
     ColourGuessStep, ColourLineStep, ColourProbeStep, ColourStep,
 };
+pub use mistakes::{mistakes_within, Mistakes, LISTED_CELLS};
 pub use step::{
     cell_list, cell_word, compress_ranges, ContradictionStep, Difficulty, GuessStep, LineStep,
     ProbeStep, Step,
