@@ -308,7 +308,7 @@ def make(
     palette: Optional[PaletteLike] = None,
     title: Optional[str] = None,
     timeout: Seconds = 10.0,
-    threads: int = 0,
+    threads: int = 1,
     givens: bool = True,
 ) -> Made: ...
 def generate(
