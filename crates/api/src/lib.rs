@@ -37,6 +37,7 @@ mod error;
 pub mod examples;
 mod explain;
 mod files;
+mod generate;
 mod make;
 pub mod report;
 mod solve;
@@ -53,6 +54,7 @@ use serde_json::Value;
 pub use error::{one_line, status, ApiError};
 pub use explain::{ExplainAnswer, ExplainRequest, HintAnswer, HintRequest};
 pub use files::{ConvertAnswer, ConvertRequest, Drawing, ParseAnswer, ParseRequest, RenderRequest};
+pub use generate::{GenerateAnswer, GenerateRequest};
 pub use make::{MakeAnswer, MakeRequest, PictureAnswer, PictureRequest, MAX_PICTURE_SIDE};
 pub use solve::{SolveAnswer, SolveRequest};
 pub use source::{format_names, parse_writable, Loaded, Source};
@@ -123,11 +125,13 @@ pub enum Operation {
     Convert,
     /// A puzzle drawn as SVG or PNG.
     Render,
+    /// A new puzzle, unique, of a size, difficulty and palette.
+    Generate,
 }
 
 impl Operation {
     /// Every operation.
-    pub const ALL: [Operation; 11] = [
+    pub const ALL: [Operation; 12] = [
         Operation::Info,
         Operation::Examples,
         Operation::Parse,
@@ -139,6 +143,7 @@ impl Operation {
         Operation::Picture,
         Operation::Convert,
         Operation::Render,
+        Operation::Generate,
     ];
 
     /// The operation's name: `info`, `solve`, ...
@@ -155,6 +160,7 @@ impl Operation {
             Operation::Picture => "picture",
             Operation::Convert => "convert",
             Operation::Render => "render",
+            Operation::Generate => "generate",
         }
     }
 
@@ -179,6 +185,7 @@ impl Operation {
                 | Operation::Hint
                 | Operation::Make
                 | Operation::Render
+                | Operation::Generate
         )
     }
 }
@@ -208,6 +215,8 @@ pub enum Request {
     Convert(ConvertRequest),
     /// `render`.
     Render(RenderRequest),
+    /// `generate`.
+    Generate(GenerateRequest),
 }
 
 /// A request body as `T`, or a 400 saying what is wrong with it.
@@ -234,6 +243,7 @@ impl Request {
             Operation::Make => Request::Make(from_json(body)?),
             Operation::Convert => Request::Convert(from_json(body)?),
             Operation::Render => Request::Render(from_json(body)?),
+            Operation::Generate => Request::Generate(from_json(body)?),
             Operation::Picture => {
                 return Err(ApiError::internal(
                     "a picture request's body is the image, not JSON (a bug in the transport)",
@@ -256,6 +266,7 @@ impl Request {
             Request::Picture(..) => Operation::Picture,
             Request::Convert(_) => Operation::Convert,
             Request::Render(_) => Operation::Render,
+            Request::Generate(_) => Operation::Generate,
         }
     }
 
@@ -267,6 +278,7 @@ impl Request {
             Request::Hint(r) => r.id.as_deref(),
             Request::Make(r) => r.id.as_deref(),
             Request::Render(r) => r.id.as_deref(),
+            Request::Generate(r) => r.id.as_deref(),
             _ => None,
         }
     }
@@ -353,6 +365,7 @@ impl Api {
                 self.check_render(r)?;
                 self.time_limit(r.timeout)
             }
+            Request::Generate(r) => self.check_generate(r).map(|(_, limit)| limit),
             Request::Picture(r, _) => self.check_picture(r).map(|_| self.limits.max_time),
             Request::Convert(r) => self.check_convert(r).map(|_| self.limits.max_time),
             Request::Info | Request::Examples | Request::Parse(_) => Ok(self.limits.max_time),
@@ -378,6 +391,7 @@ impl Api {
             Request::Picture(r, bytes) => json(self.picture(&r, &bytes)?),
             Request::Convert(r) => json(self.convert(r)?),
             Request::Render(r) => Ok(Answer::Drawing(self.render(r, cancel)?)),
+            Request::Generate(r) => json(self.generate(r, cancel)?),
         }
     }
 

@@ -13,6 +13,8 @@
 //! - `cactus RECORDS...`: the cactus plot (puzzles solved against time, one line per solver) of
 //!   the per-puzzle records that `corpus --record FILE` writes, as SVG ([`cactus`]); `summary
 //!   RECORDS...` their totals, medians and ratios as a Markdown table, a row per set and solver.
+//! - `generate`: the time to generate unique puzzles of a size, difficulty and palette
+//!   ([`generate`](mod@generate)), issue 34's requests or one given.
 //!
 //! `random --colours N` (N of 2 or more) makes colour puzzles of N colours instead; nonogrid
 //! reads those as webpbn XML with its `<color>` elements (`.nin` has no colours), and
@@ -35,6 +37,7 @@ use nonogram_formats::Format;
 use rayon::prelude::*;
 
 mod cactus;
+mod generate;
 mod peer;
 use peer::Peer;
 
@@ -165,6 +168,27 @@ enum Bench {
         #[arg(required = true)]
         records: Vec<PathBuf>,
     },
+    /// Time to generate unique puzzles: issue 34's requests, or the one given by --size.
+    Generate {
+        /// Puzzles per request (puzzles 0 to N-1 of the seed).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        count: u64,
+        /// The seed of every request.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Time limit per puzzle, seconds.
+        #[arg(long, default_value_t = 60.0, value_parser = seconds)]
+        timeout: f64,
+        /// One request instead of issue 34's: its size, as WxH.
+        #[arg(long, value_parser = size_pair)]
+        size: Option<(usize, usize)>,
+        /// The request's difficulty: easy, medium, hard or any.
+        #[arg(long, default_value = "easy", requires = "size", value_parser = level)]
+        difficulty: nonogram_core::generator::Level,
+        /// The request's colours besides the background.
+        #[arg(long, default_value_t = 1, requires = "size", value_parser = colours)]
+        colours: usize,
+    },
     /// Line-solver micro-benchmark.
     Lines {
         /// Line lengths to measure, 1 to 4096 cells (the longest side a puzzle may have).
@@ -288,6 +312,26 @@ fn main() {
             colours,
         } if colours >= 2 => colour_lines(&lengths, known, colours),
         Bench::Lines { lengths, known, .. } => lines(&lengths, known),
+        Bench::Generate {
+            count,
+            seed,
+            timeout,
+            size,
+            difficulty,
+            colours,
+        } => {
+            let cases = match size {
+                Some((width, height)) => vec![generate::Case {
+                    width,
+                    height,
+                    level: difficulty,
+                    colours,
+                }],
+                None => generate::standard_cases(),
+            };
+            let timeout = Duration::try_from_secs_f64(timeout).unwrap_or(Duration::MAX);
+            generate::run(&cases, count, seed, timeout);
+        }
     }
 }
 
@@ -296,6 +340,24 @@ fn main() {
 const MAX_SET_CELLS: usize = 1 << 28;
 
 /// Prints `message` as the program's one-line error and exits with status 2 (bad usage).
+/// `WxH`, each side 1 to the generator's largest.
+fn size_pair(text: &str) -> Result<(usize, usize), String> {
+    let most = nonogram_core::generator::MAX_SIDE;
+    let (w, h) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("'{text}' is not a size: write it as WxH, e.g. 20x20"))?;
+    Ok((
+        number_in(w, 1..=most, "a width")?,
+        number_in(h, 1..=most, "a height")?,
+    ))
+}
+
+/// A difficulty: easy, medium, hard or any.
+fn level(text: &str) -> Result<nonogram_core::generator::Level, String> {
+    nonogram_core::generator::Level::from_name(text)
+        .ok_or_else(|| format!("'{text}' is not a difficulty: easy, medium, hard or any"))
+}
+
 fn fail(message: &str) -> ! {
     eprintln!("nonogram-bench: {message}");
     std::process::exit(2)

@@ -8,7 +8,8 @@
 //! - `--output KIND` is always *what* to print (`text`, `json`, `svg`, `png`, as each
 //!   subcommand allows); when it is left out and `-o FILE` is given, the file's extension
 //!   picks it, and an extension that names nothing we write is refused;
-//! - `--to FORMAT` is the puzzle file format a command writes (`convert`, `make`);
+//! - `--to FORMAT` is the puzzle file format a command writes (`convert`, `make`,
+//!   `generate`);
 //! - `--format NAME` is how to read the input, instead of recognising it.
 //!
 //! Values are validated while parsing (a format name must exist, a timeout must be a finite
@@ -48,6 +49,8 @@ pub enum Command {
     Make(cmd::make::Args),
     /// Explain the solving process step by step, rate the difficulty, or give a hint.
     Explain(cmd::explain::Args),
+    /// Generate unique puzzles of a size, difficulty and palette, from a seed.
+    Generate(cmd::generate::Args),
     /// Draw a puzzle as text, SVG or PNG: a blank sheet, its solution, or what deduction proves.
     Render(cmd::render::Args),
     /// Serve a local web page to solve, play, understand and make puzzles (and its JSON API).

@@ -21,7 +21,7 @@ import { downloadDrawing, downloadFile } from "./js/download.js";
 import { showStep, stopPlaying, togglePlaying } from "./js/explain.js";
 import { clearPicture, makeTarget, newPicture, pictureChanged, playMade, uploadPicture } from "./js/make.js";
 import { setMode } from "./js/modes.js";
-import { applyHint, hint, playTarget, played, resetPlay } from "./js/play.js";
+import { applyHint, hint, newPuzzle, playTarget, played, resetPlay } from "./js/play.js";
 import { cancelSolve, showEngines, showSolution, solve } from "./js/solve.js";
 import { board, loadSource, state } from "./js/state.js";
 
@@ -76,6 +76,7 @@ function wire() {
   $("hint").addEventListener("click", hint);
   $("apply-hint").addEventListener("click", applyHint);
   $("reset-play").addEventListener("click", resetPlay);
+  $("new-puzzle").addEventListener("click", newPuzzle);
   $("step-first").addEventListener("click", () => { stopPlaying(); showStep(0); });
   $("step-prev").addEventListener("click", () => { stopPlaying(); showStep(state.step - 1); });
   $("step-next").addEventListener("click", () => { stopPlaying(); showStep(state.step + 1); });

@@ -29,6 +29,7 @@
 //! - [`marginals`]: each cell's chance of being filled, by weighted pattern shares and belief
 //!   propagation over the lines (what orders the learner's first decisions);
 //! - [`generate`]: seeded random puzzles for tests and benchmarks;
+//! - [`generator`]: puzzles on demand: unique, of a chosen size, difficulty and palette;
 //! - `termination`: deadlines and cancellation flags, polled by the engines.
 //!
 //! The `sat` feature (on by default) builds the SAT engine with CaDiCaL, which is C++; without it
@@ -47,6 +48,7 @@ pub mod config;
 pub mod engine;
 pub mod explain;
 pub mod generate;
+pub mod generator;
 pub mod grid;
 pub(crate) mod kind;
 pub mod line;

@@ -47,7 +47,9 @@ pub struct MakeConfig {
     pub pair_candidates: usize,
     /// How many working changes (single ones, or else pairs) are reported. Default: 3.
     pub flips_reported: usize,
-    /// Threads for each solve (0: one per core). Default: 0.
+    /// Threads for each solve (0: one per core). Default: 1, so that the same picture always
+    /// gets the same suggestions: they are drawn from the cells where the two solutions found
+    /// differ, and which two solutions are found first depends on the threads' race.
     pub threads: usize,
 }
 
@@ -60,7 +62,7 @@ impl Default for MakeConfig {
             flip_candidates: 24,
             pair_candidates: 12,
             flips_reported: 3,
-            threads: 0,
+            threads: 1,
         }
     }
 }

@@ -12,6 +12,7 @@
 //! - [`solve`]: `Puzzle.solve` and `Puzzle.deduce`, `Result` and `Deduction`;
 //! - [`explain`]: `Puzzle.explain` and `Puzzle.hint`, `Step`, `Explanation`, `Hint`;
 //! - [`make`]: `make` and `Made`;
+//! - [`generate`]: `generate` and `Generated`;
 //! - [`patterns`]: `patterns` and `Patterns`;
 //! - [`many`]: `solve_many` and `solve_iter`;
 //! - [`render`]: text, SVG and PNG drawings; [`convert`]: arguments and arrays;
@@ -20,6 +21,7 @@
 mod convert;
 mod errors;
 mod explain;
+mod generate;
 mod make;
 mod many;
 mod patterns;
@@ -109,6 +111,7 @@ fn _nono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<explain::PyExplanation>()?;
     m.add_class::<explain::PyHint>()?;
     m.add_class::<make::PyMade>()?;
+    m.add_class::<generate::PyGenerated>()?;
     m.add_class::<patterns::PyPatterns>()?;
     m.add_class::<many::PySolving>()?;
     m.add_function(wrap_pyfunction!(puzzle::read, m)?)?;
@@ -116,6 +119,7 @@ fn _nono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzle::parse, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::parse_all, m)?)?;
     m.add_function(wrap_pyfunction!(make::make, m)?)?;
+    m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     m.add_function(wrap_pyfunction!(patterns::patterns, m)?)?;
     m.add_function(wrap_pyfunction!(many::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(many::solve_iter, m)?)?;

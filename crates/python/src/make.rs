@@ -41,11 +41,12 @@ pub struct PyMade {
 ///
 /// ``picture`` and the options are those of :meth:`Puzzle.from_picture`; ``timeout`` (in
 /// seconds, 10 by default) covers the whole check, suggestions included; ``threads`` is how
-/// many threads each solve may use (0: one per core); ``givens=False`` skips the search for
+/// many threads each solve may use (0: one per core; default 1, so that the same picture always
+/// gets the same suggestions); ``givens=False`` skips the search for
 /// givens, as ``nonogram make`` does for a format that cannot store them (only ``json`` and
 /// ``tatham`` can).
 #[pyfunction]
-#[pyo3(signature = (picture, *, colours=1, threshold=128, invert=false, size=None, palette=None, title=None, timeout=Some(10.0), threads=0, givens=true))]
+#[pyo3(signature = (picture, *, colours=1, threshold=128, invert=false, size=None, palette=None, title=None, timeout=Some(10.0), threads=1, givens=true))]
 #[allow(clippy::too_many_arguments)]
 pub fn make(
     py: Python<'_>,

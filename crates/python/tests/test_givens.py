@@ -134,3 +134,13 @@ def test_make_suggests_pairs_of_changes_where_one_is_not_enough(name):
         assert result.status == "unique", pair
         assert (result.solution == changed).all(), pair
     assert f"{len(made.flip_pairs)} flip pairs" in repr(made)
+
+
+def test_make_suggests_the_same_changes_every_time():
+    # The suggestions come from the cells where the two solutions found differ: with the
+    # default one thread, no race decides which two are found.
+    picture = data("cli", "dots.txt").read_text()
+    first = nono.make(picture, givens=False, timeout=None)
+    for _ in range(4):
+        again = nono.make(picture, givens=False, timeout=None)
+        assert (again.flips, again.flip_pairs) == (first.flips, first.flip_pairs)

@@ -117,7 +117,7 @@ fn clue_format(args: &Args) -> Result<Format, CliError> {
 }
 
 /// `WxH`, both at least 1.
-fn parse_size(text: &str) -> Result<(u32, u32), String> {
+pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let bad = || format!("bad size '{text}': write it as WxH, e.g. 30x20");
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let (w, h): (u32, u32) = (

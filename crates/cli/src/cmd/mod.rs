@@ -4,6 +4,7 @@ pub mod batch;
 pub mod completions;
 pub mod convert;
 pub mod explain;
+pub mod generate;
 pub mod make;
 pub mod man;
 pub mod patterns;
@@ -22,6 +23,7 @@ pub fn run(command: Command) -> Result<Exit, CliError> {
         Command::Patterns(args) => patterns::run(args),
         Command::Make(args) => make::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Generate(args) => generate::run(args),
         Command::Render(args) => render::run(args),
         Command::Serve(args) => crate::serve::run(args),
         Command::Completions(args) => completions::run(args),

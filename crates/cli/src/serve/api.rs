@@ -1,6 +1,6 @@
 //! The JSON API over HTTP: `POST /api/<operation>` answers the operation of `nonogram_api` of
 //! that name (`parse`, `solve`, `deduce`, `explain`, `hint`, `make`, `convert`, `render`,
-//! `picture`), `GET /api/info` and `GET /api/examples` the two without a body. The requests,
+//! `picture`, `generate`), `GET /api/info` and `GET /api/examples` the two without a body. The requests,
 //! the answers and their errors are the library's (see its documentation for each); this
 //! module only moves them: it reads the body within its size limit, asks the library to check
 //! the request (a malformed one is refused before it waits for anything), and runs the work,

@@ -342,6 +342,37 @@ pub fn cases() -> Vec<Case> {
             "render",
             json!({ "puzzle": duck, "what": "grid" }),
         ),
+        // generate: the same seed gives the same puzzle on every transport
+        case(
+            "generate medium",
+            "generate",
+            json!({ "width": 10, "height": 10, "difficulty": "medium", "seed": 3 }),
+        ),
+        case(
+            "generate colour",
+            "generate",
+            json!({ "width": 8, "height": 6, "colours": 3, "style": "symmetric", "seed": 1 }),
+        ),
+        case(
+            "generate out of reach",
+            "generate",
+            json!({ "width": 5, "height": 5, "difficulty": "hard", "timeout": 0.3 }),
+        ),
+        case(
+            "generate bad difficulty",
+            "generate",
+            json!({ "width": 5, "height": 5, "difficulty": "fiendish" }),
+        ),
+        case(
+            "generate too large",
+            "generate",
+            json!({ "width": 500, "height": 5 }),
+        ),
+        case(
+            "generate unknown field",
+            "generate",
+            json!({ "width": 5, "height": 5, "size": "5x5" }),
+        ),
     ];
     cases.push(case(
         "solve sat",

@@ -236,6 +236,8 @@ export const api = {
   picture: (file, query, options) => call("picture", file, { ...options, query }),
   /** A puzzle in another format. */
   convert: (request, options) => call("convert", request, options),
+  /** A new puzzle, unique, of a size, difficulty and palette. */
+  generate: (request, options) => call("generate", request, options),
   /** A drawing (SVG or PNG), as a Blob. */
   render: (request, options) => call("render", request, { ...options, raw: true }),
 };

@@ -1,17 +1,20 @@
 // Play: the player fills and crosses cells; mistakes are counted against the unique solution,
-// and a hint shows the next step (or where the grid goes wrong).
+// and a hint shows the next step (or where the grid goes wrong). "New puzzle" asks the API's
+// `generate` for a fresh one (size, difficulty, colours) and plays it.
 
 import { api } from "./api.js";
 import { UNKNOWN } from "./board.js";
-import { $, capitalise, setSentence, showError } from "./dom.js";
+import { $, capitalise, el, setSentence, showError } from "./dom.js";
 import { stepLines } from "./explain.js";
-import { board, sourceBody, state } from "./state.js";
+import { setMode } from "./modes.js";
+import { board, loadSource, sourceBody, state } from "./state.js";
 
 export async function enterPlay() {
   if (state.playGrid) board.setRows(state.playGrid);
   else state.playGrid = board.rows();
   clearHint();
   showMistakes();
+  showColours();
   setSentence("Fill the cells the clues call for; cross the ones that stay empty.");
   if (!state.solution) {
     const generation = state.generation;
@@ -39,9 +42,35 @@ export function playTarget(current, tool) {
       return current === 0 ? UNKNOWN : 0;
     case "clear":
       return UNKNOWN;
-    default:
-      return current === 1 ? UNKNOWN : 1;
+    default: {
+      const colour = fillColour();
+      return current === colour ? UNKNOWN : colour;
+    }
   }
+}
+
+/** The colour Fill paints: 1 (black) in black and white, else the one picked. */
+function fillColour() {
+  const pick = $("play-colour");
+  return $("play-colour-row").hidden ? 1 : Number(pick.value) || 1;
+}
+
+/** Offers the puzzle's colours to fill with, when it has more than one. */
+function showColours() {
+  const palette = state.puzzle ? state.puzzle.palette : [];
+  const row = $("play-colour-row");
+  row.hidden = palette.length <= 2;
+  if (row.hidden) return;
+  const pick = $("play-colour");
+  const before = pick.value;
+  pick.replaceChildren();
+  palette.forEach((entry, i) => {
+    if (i === 0) return;
+    const option = el("option", { value: i });
+    option.textContent = `${entry.name} (${entry.symbol})`;
+    pick.append(option);
+  });
+  if ([...pick.options].some((o) => o.value === before)) pick.value = before;
 }
 
 /** The player changed cell (r, c) to `value`: count a mistake if it is one. */
@@ -69,8 +98,11 @@ function showMistakes() {
 
 function solvedByPlayer() {
   if (!state.solution || !state.playGrid) return false;
+  // Unknown and crossed cells both count as empty.
+  const background = state.puzzle.palette[0].symbol;
+  const filled = (ch) => (ch === "?" ? background : ch);
   return state.playGrid.every((row, r) =>
-    [...row].every((ch, c) => (ch === "#") === (state.solution[r][c] === "#")));
+    [...row].every((ch, c) => filled(ch) === [...state.solution[r]][c]));
 }
 
 export async function hint() {
@@ -120,4 +152,32 @@ export function resetPlay() {
   state.mistakes = 0;
   clearHint();
   showMistakes();
+}
+
+/** Generates a puzzle of the size, difficulty and colours picked, and plays it. */
+export async function newPuzzle() {
+  const [width, height] = $("new-size").value.split("x").map(Number);
+  const difficulty = $("new-difficulty").value;
+  const colours = Number($("new-colours").value);
+  // A fresh seed each time; it is in the puzzle's title, so the puzzle can be made again.
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  const button = $("new-puzzle");
+  button.disabled = true;
+  showError("");
+  setSentence(`Making a ${difficulty} ${width}×${height} puzzle…`);
+  try {
+    const answer = await api.generate({ width, height, difficulty, colours, seed, timeout: 30 });
+    await loadSource({
+      text: answer.text,
+      format: answer.format,
+      index: 0,
+      attribution: `generated on this page: ${answer.difficulty}`,
+    });
+    if (state.mode !== "play") setMode("play");
+  } catch (error) {
+    setSentence("");
+    showError(`No new puzzle: ${error.message}`);
+  } finally {
+    button.disabled = false;
+  }
 }

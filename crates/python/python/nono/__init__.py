@@ -14,7 +14,7 @@ draw themselves in Jupyter (``_repr_svg_``), as text (``str``), SVG and PNG.
 
 The engine is the ``nonogram`` command's (a Rust workspace): every format it reads
 (:data:`FORMATS`), its solver (``unique``, ``multiple``, ``solved``, ``none`` or ``unknown``,
-every solution checked against the clues), its explanations, puzzle maker and pattern sets.
+every solution checked against the clues), its explanations, puzzle maker and generator, and pattern sets.
 The GIL is released while solving, and Ctrl-C stops a solve.
 """
 
@@ -24,6 +24,7 @@ from ._nono import (
     Colour,
     Deduction,
     Explanation,
+    Generated,
     Hint,
     InternalError,
     Made,
@@ -34,6 +35,7 @@ from ._nono import (
     Solving,
     Step,
     __version__,
+    generate,
     make,
     parse,
     parse_all,
@@ -51,6 +53,7 @@ __all__ = [
     "Colour",
     "Deduction",
     "Explanation",
+    "Generated",
     "Hint",
     "InternalError",
     "Made",
@@ -61,6 +64,7 @@ __all__ = [
     "Solving",
     "Step",
     "__version__",
+    "generate",
     "make",
     "parse",
     "parse_all",

@@ -216,6 +216,26 @@ class Hint:
     complete: bool
     text: str
 
+class Generated:
+    """A generated puzzle: unique, rated as asked."""
+
+    @property
+    def puzzle(self) -> Puzzle: ...
+    @property
+    def solution(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def level(self) -> str: ...
+    @property
+    def rating(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def pictures(self) -> int: ...
+    @property
+    def elapsed(self) -> float: ...
+
 class Made:
     """A puzzle made from a picture, with the verdict on it and fixes."""
 
@@ -288,9 +308,21 @@ def make(
     palette: Optional[PaletteLike] = None,
     title: Optional[str] = None,
     timeout: Seconds = 10.0,
-    threads: int = 0,
+    threads: int = 1,
     givens: bool = True,
 ) -> Made: ...
+def generate(
+    width: int,
+    height: int,
+    *,
+    difficulty: str = "easy",
+    colours: int = 1,
+    density: Optional[float] = None,
+    style: str = "smooth",
+    seed: Optional[int] = None,
+    index: int = 0,
+    timeout: Seconds = 30.0,
+) -> Generated: ...
 def patterns(
     clue: Sequence[int], length: int, known: Optional[GridLike] = None
 ) -> Patterns: ...

@@ -1,0 +1,62 @@
+"""Generated puzzles: unique, rated as asked, the same for the same seed, in the palette asked."""
+
+import numpy as np
+import pytest
+
+import nono
+
+
+@pytest.mark.parametrize(
+    "difficulty, size", [("easy", (10, 8)), ("medium", (12, 12)), ("hard", (15, 15))]
+)
+def test_a_puzzle_is_unique_and_rated_as_asked(difficulty, size):
+    width, height = size
+    made = nono.generate(width, height, difficulty=difficulty, seed=3)
+    puzzle = made.puzzle
+    assert (puzzle.width, puzzle.height) == (width, height)
+    assert made.level == difficulty
+    result = puzzle.solve()
+    assert result.status == "unique"
+    assert np.array_equal(result.solution, made.solution)
+    explanation = puzzle.explain()
+    assert explanation.rating == made.rating
+    assert explanation.difficulty == {"easy": "line", "medium": "probing", "hard": "search"}[difficulty]
+    assert puzzle.title == f"{difficulty} {width}x{height} (seed 3)"
+    assert repr(made).startswith(f"<Generated {width}x{height} {difficulty} puzzle, seed 3: ")
+
+
+def test_the_same_seed_gives_the_same_puzzle():
+    first = nono.generate(10, 10, difficulty="medium", seed=11)
+    again = nono.generate(10, 10, difficulty="medium", seed=11)
+    assert np.array_equal(first.solution, again.solution)
+    assert first.puzzle.rows == again.puzzle.rows
+    other = nono.generate(10, 10, difficulty="medium", seed=11, index=1)
+    assert not np.array_equal(first.solution, other.solution)
+    assert other.puzzle.title == "medium 10x10 (seed 11, puzzle 2)"
+    drawn = nono.generate(6, 6)
+    assert np.array_equal(drawn.solution, nono.generate(6, 6, seed=drawn.seed).solution)
+
+
+def test_colours_and_styles():
+    made = nono.generate(10, 10, colours=3, style="symmetric", seed=2)
+    assert made.puzzle.is_colour
+    assert len(made.puzzle.palette) == 4
+    assert set(np.unique(made.solution)) == {0, 1, 2, 3}
+    assert np.array_equal(made.solution, made.solution[:, ::-1])
+
+
+def test_what_cannot_be_done_is_refused():
+    for kwargs in [
+        dict(difficulty="fiendish"),
+        dict(style="plaid"),
+        dict(colours=0),
+        dict(colours=33),
+        dict(density=1.0),
+        dict(timeout=-1),
+    ]:
+        with pytest.raises(ValueError):
+            nono.generate(5, 5, **kwargs)
+    with pytest.raises(ValueError):
+        nono.generate(0, 5)
+    with pytest.raises(TimeoutError, match="no hard 5x5 puzzle found within the time limit"):
+        nono.generate(5, 5, difficulty="hard", timeout=0.3)
