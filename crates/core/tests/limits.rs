@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use nonogram_core::generate::{random_picture, Rng};
+use nonogram_core::generate::{random_colour_set, random_picture, random_set, Rng};
 use nonogram_core::solve::solutions_kept;
 use nonogram_core::{Config, Engine, Picture, Puzzle, Solver, Status, Stop};
 
@@ -145,4 +145,46 @@ fn a_large_colour_puzzle() {
     let steps = explainer.by_ref().count();
     assert!(start.elapsed() <= LIMIT + SLACK, "{:?}", start.elapsed());
     assert!(explainer.stopped(), "{steps} steps");
+}
+
+/// A cancellation is obeyed as promptly as a time limit, by every engine on any number of
+/// threads, for both kinds of puzzle: a hard 40×40 (minutes to prove unique) cancelled after
+/// 50 ms answers `Cancelled` within the slack, and claims nothing.
+#[test]
+fn a_cancellation_stops_every_engine_at_once() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // The tail set's random-40x40-d0.5-s43-851 (testdata/tail), and a 40×40 of two colours.
+    let hard = random_set(43, 852, 40, 40, 0.5).swap_remove(851);
+    let colour = random_colour_set(5, 1, 40, 40, 2, 0.3).swap_remove(0);
+    for (name, puzzle) in [("black and white", &hard), ("colour", &colour)] {
+        for engine in [Engine::Auto, Engine::Search, Engine::Learn, Engine::Sat] {
+            for threads in [1, 2, 4] {
+                let config = Config {
+                    engine,
+                    threads,
+                    max_solutions: 2,
+                    ..Config::default()
+                };
+                let cancel = AtomicBool::new(false);
+                let (outcome, late) = std::thread::scope(|s| {
+                    let solve =
+                        s.spawn(|| Solver::new(config).solve_cancellable(puzzle, &[], &cancel));
+                    std::thread::sleep(Duration::from_millis(50));
+                    cancel.store(true, Ordering::Relaxed);
+                    let sent = std::time::Instant::now();
+                    let outcome = solve.join().unwrap();
+                    (outcome, sent.elapsed())
+                });
+                assert!(
+                    late <= SLACK,
+                    "{name}, {engine:?}, {threads} threads: {late:?} after the cancellation"
+                );
+                assert_eq!(
+                    outcome.stop,
+                    Stop::Cancelled,
+                    "{name}, {engine:?}, {threads} threads"
+                );
+            }
+        }
+    }
 }
