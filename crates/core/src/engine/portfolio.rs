@@ -3,7 +3,7 @@
 //! propagation reaches from the givens, computed once by [`crate::Solver`].
 
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use web_time::Instant;
 
 use nonogram_model::{Picture, Puzzle};
@@ -69,6 +69,13 @@ pub const EARLY_CONFLICTS: u64 = 500;
 /// in place of reseeded ones (their clauses lost) lost on tournament puzzles (BENCHMARKS.md,
 /// sixteenth session).
 pub const RESEED_UNIT: u64 = 4096;
+
+/// The learners of a [`Pool`] take turns in spans of this many conflicts times the Luby
+/// sequence.
+pub const POOL_UNIT: u64 = 1024;
+
+/// The most learners a [`Pool`] takes turns among.
+pub const JOINED_LEARNERS: usize = 16;
 
 /// How a learner orders its first decisions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,7 +175,7 @@ pub(crate) fn run<K: Kind>(
         // A CNF too large to build: likewise.
         Engine::Sat if !sat::fits(puzzle) => runner.search(root, flags),
         Engine::Sat => runner.sat(&root, flags),
-        Engine::Auto if threads >= 2 => runner.portfolio(root, flags),
+        Engine::Auto if threads >= 2 => runner.portfolio(root, threads, flags),
         Engine::Auto => runner.interleaved(root, flags),
     }
 }
@@ -300,10 +307,15 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
             Ok(hint) => hint,
             Err(answer) => return answer,
         };
-        self.after_early_turn(&root, hint.as_ref(), flags, || {
+        self.turns(&root, hint.as_ref(), flags)
+    }
+
+    /// [`Runner::interleaved`] after its symmetric start (`hint`).
+    fn turns(&self, root: &K::Grid, hint: Option<&Picture>, flags: StopFlags<'_>) -> Run {
+        self.after_early_turn(root, hint, flags, || {
             let mut search = Search::<K>::new(self.puzzle, self.config);
             search.start_from(root.clone());
-            self.take_turns(search, &root, flags, hint.clone(), plain_joins::<K>())
+            self.take_turns(search, root, flags, hint.cloned(), plain_joins::<K>())
         })
     }
 
@@ -357,6 +369,7 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
         let mut termination = Termination::from_flags(flags);
         // The guided learner, then the plain one once it joins.
         let mut learners: Vec<Learner<'p, K>> = Vec::new();
+        let mut pool: Option<Pool<'p, K>> = None;
         let mut decisions = self.config.search_budget.max(1);
         let mut start = None;
         loop {
@@ -369,6 +382,9 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
                     for learner in &learners {
                         run.stats += learner.stats();
                     }
+                    if let Some(pool) = &pool {
+                        run.stats += pool.stats();
+                    }
                     break run;
                 }
             }
@@ -379,12 +395,35 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
                 start = Some((grid, hint));
             }
             if learners.len() == 1
+                && pool.is_none()
                 && plain_joins.is_some_and(|joins| learners[0].stats().backtracks >= joins)
             {
-                let (grid, hint) = start.as_ref().expect("kept with the first learner");
-                learners.push(self.learner(grid, hint.as_ref(), Order::Plain, flags));
+                pool = Some(Pool::new(0, self.config.seed, JOINED_LEARNERS));
             }
             let share = turn.elapsed() * LEARN_SHARE;
+            if let Some(joined) = &mut pool {
+                let (grid, hint) = start.as_ref().expect("kept with the first learner");
+                let deadline = Instant::now() + share;
+                let state = joined.run(
+                    |j| self.pool_learner(grid, hint.as_ref(), 0, j, flags),
+                    flags.with_deadline(deadline),
+                    flags,
+                );
+                if !matches!(state, LearnState::Stopped) || flags.should_stop() {
+                    let mut run = pool.take().expect("running").into_run(state);
+                    run.stats += search.stats();
+                    for learner in &mut learners {
+                        run.stats += learner.stats();
+                        if !run.finished() {
+                            run.solutions.extend(learner.take_solutions());
+                        }
+                    }
+                    if !run.finished() {
+                        run.solutions.extend(search.into_solutions());
+                    }
+                    break run;
+                }
+            }
             let mut answer = None;
             // Newest first: a learner that has just joined gets its first turn at once.
             for i in (0..learners.len()).rev() {
@@ -401,6 +440,9 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
                         for learner in &learners {
                             run.stats += learner.stats();
                         }
+                        if let Some(pool) = &pool {
+                            run.stats += pool.stats();
+                        }
                         answer = Some(run);
                         break;
                     }
@@ -413,6 +455,11 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
                         for learner in &mut learners {
                             run.stats += learner.stats();
                             run.solutions.extend(learner.take_solutions());
+                        }
+                        if let Some(pool) = pool.take() {
+                            let stopped = pool.into_run(LearnState::Stopped);
+                            run.stats += stopped.stats;
+                            run.solutions.extend(stopped.solutions);
                         }
                         return run;
                     }
@@ -443,22 +490,39 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
     /// (BENCHMARKS.md, fourteenth session). It starts at once rather than after the early turn:
     /// on puzzles whose time is a uniqueness proof (the n-Dom family) the early turn is time
     /// lost.
-    fn portfolio(&self, root: K::Grid, flags: StopFlags<'_>) -> Run {
+    fn portfolio(&self, root: K::Grid, threads: usize, flags: StopFlags<'_>) -> Run {
         let hint = match self.symmetric_start(flags) {
             Ok(hint) => hint,
             Err(answer) => return answer,
         };
         race(
             flags,
-            |flags| {
-                // Without guidance the second thread's learner runs unbroken: reseeding a
-                // colour learner (a new order, its targets dropped) cost 30×30 colour puzzles
-                // about a sixth more processor time (BENCHMARKS.md, eighteenth session).
-                let (switch, unit) = match plain_joins::<K>() {
-                    Some(joins) => (joins, RESEED_UNIT),
-                    None => (u64::MAX, u64::MAX),
-                };
-                self.second_thread(&root, hint.as_ref(), flags, switch, unit)
+            threads - 1,
+            |thread, flags| match thread {
+                1 => {
+                    // Without guidance the second thread's learner runs unbroken: reseeding a
+                    // colour learner (a new order, its targets dropped) cost 30×30 colour
+                    // puzzles about a sixth more processor time (BENCHMARKS.md, eighteenth
+                    // session). On three threads or more the third runs the plain order from
+                    // the start, so the second's guided learner is never replaced.
+                    let (switch, unit) = match plain_joins::<K>() {
+                        Some(joins) if threads == 2 => (joins, RESEED_UNIT),
+                        Some(_) => (u64::MAX, RESEED_UNIT),
+                        None => (u64::MAX, u64::MAX),
+                    };
+                    self.second_thread(&root, hint.as_ref(), flags, switch, unit)
+                }
+                thread => {
+                    let config = Config {
+                        seed: self.config.seed.wrapping_add(thread as u64),
+                        ..self.config.clone()
+                    };
+                    let runner = Runner::<K> {
+                        config: &config,
+                        ..*self
+                    };
+                    runner.turns(&root, hint.as_ref(), flags)
+                }
             },
             |flags| {
                 self.after_early_turn(&root, hint.as_ref(), flags, || {
@@ -469,6 +533,31 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
                 })
             },
         )
+    }
+
+    /// The `j`-th learner of the pool numbered `pool` (0 for the one that joins the turns on
+    /// one thread, 1 for the second thread's, 2... for the threads after it), from `root`.
+    /// The first is guided (and reseeded as it goes, see [`Pool`]); the second in the plain
+    /// order, unperturbed in the first two pools (the plain order that answers where guidance
+    /// misleads, TCGA 2020 #538), perturbed in the others; then guided and plain in turn. No two
+    /// learners of one solve share a seed.
+    fn pool_learner(
+        &self,
+        root: &K::Grid,
+        hint: Option<&Picture>,
+        pool: usize,
+        j: usize,
+        flags: StopFlags<'_>,
+    ) -> Learner<'p, K> {
+        let order = match j % 2 {
+            0 => Order::Guided,
+            _ => Order::Plain,
+        };
+        let seed = match (pool, j) {
+            (0 | 1, 1) => self.config.seed,
+            _ => self.config.seed.wrapping_add(pool_seed(pool, j as u64 + 1)),
+        };
+        self.learner_seeded(root, hint, order, seed, flags)
     }
 
     /// The portfolio's second thread: the search's probing of `root`, then a guided learner
@@ -526,6 +615,159 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
     }
 }
 
+/// Learners taking turns on one thread, each in an order of its own and resuming where it
+/// stopped with its own clauses: spans of [`POOL_UNIT`] conflicts times the Luby sequence
+/// (1, 1, 2, 1, 1, 2, 4, ...), a span of 2^k units going to the k-th learner, made when its
+/// first span comes. Every learner made so far thus gets about the same share of the thread,
+/// and one more is made each time the run's length doubles, up to `most` (the last then takes
+/// the longer spans too). The first learner is different: until it finds a solution it is
+/// reseeded before each of its spans ([`Learner::reseed`]: a new order, its clauses kept), and
+/// its spans stay one unit long, so that the pool tries a new order every few thousand
+/// conflicts, however long it runs.
+///
+/// Two shapes of tail meet here. On some puzzles the time over orders is heavy-tailed but
+/// continuous: some orders need ten times the conflicts of others, and a learner given long
+/// enough gets there; the learners after the first, in long resumed spans, are for those. On
+/// others it is all or nothing: one order in sixteen answers in a fraction of a second and the
+/// rest not in minutes (the tail set's 40×40 s4 #230 and s43 #522, issue 33); only many short
+/// tries find that order, which is the first learner's part.
+///
+/// Once a learner has found a solution it runs alone: what remains is the search near it for
+/// another, or the proof that there is none, and a learner that has found a solution knows most
+/// about that (as in [`reseeded`]).
+struct Pool<'p, K: Kind> {
+    learners: Vec<Learner<'p, K>>,
+    /// Spans run so far: the next span's place in the Luby sequence.
+    spans: u32,
+    /// The first learner's reseeds so far.
+    reseeds: u64,
+    /// The seed of the first learner's first reseed; the next ones follow it.
+    seed: u64,
+    most: usize,
+    /// The learner that reached a verdict or found a solution.
+    lead: Option<usize>,
+    /// The span a stop cut short: its learner and the conflicts left of it.
+    current: Option<(usize, u64)>,
+    /// The conflicts of a span of one unit: [`POOL_UNIT`] (tests take fewer).
+    unit: u64,
+}
+
+impl<'p, K: Kind> Pool<'p, K> {
+    /// The pool numbered `pool` ([`Runner::pool_learner`]) of a solve whose seed is `seed`
+    /// ([`Config::seed`]).
+    fn new(pool: usize, seed: u64, most: usize) -> Pool<'p, K> {
+        Pool {
+            learners: Vec::new(),
+            spans: 0,
+            reseeds: 0,
+            seed: seed.wrapping_add(pool_seed(pool, 1 << 20)),
+            most: most.max(1),
+            lead: None,
+            current: None,
+            unit: POOL_UNIT,
+        }
+    }
+
+    /// Runs spans, making learners with `make` (its argument counts them from 0) as they are
+    /// first needed, until one reaches a verdict (`Finished`) or `flags` say stop (`Stopped`;
+    /// run again to go on where it stopped, within the same span). The spans and the reseeds
+    /// count conflicts, never time, so where the stops fall does not change the pool's work:
+    /// run on one thread, it takes the same steps whatever the turns around it. Only `solve`'s
+    /// own stop condition, `whole`, may cut a reseed's guidance short (the turns' deadlines in
+    /// `flags` do not).
+    fn run(
+        &mut self,
+        mut make: impl FnMut(usize) -> Learner<'p, K>,
+        flags: StopFlags<'_>,
+        whole: StopFlags<'_>,
+    ) -> LearnState {
+        loop {
+            if let Some(k) = self.lead {
+                return self.learners[k].run(None, &mut Termination::from_flags(flags));
+            }
+            let (k, span) = match self.current.take() {
+                Some(current) => current,
+                None => self.next_span(&mut make, whole),
+            };
+            let learner = &mut self.learners[k];
+            let before = learner.stats().backtracks;
+            let state = learner.run(Some(span), &mut Termination::from_flags(flags));
+            if learner.found() > 0 || matches!(state, LearnState::Finished { .. }) {
+                self.lead = Some(k);
+            }
+            match state {
+                LearnState::Paused => {}
+                LearnState::Stopped => {
+                    let left = span.saturating_sub(learner.stats().backtracks - before);
+                    // A span stopped on its last conflict is over (a run of no conflicts
+                    // would go on to the next one).
+                    if left > 0 {
+                        self.current = Some((k, left));
+                    }
+                    return state;
+                }
+                state => return state,
+            }
+        }
+    }
+
+    /// The next span: which learner, for how many conflicts. The learner is made, or (the
+    /// first) reseeded, here.
+    fn next_span(
+        &mut self,
+        make: &mut impl FnMut(usize) -> Learner<'p, K>,
+        whole: StopFlags<'_>,
+    ) -> (usize, u64) {
+        let units = learn::luby(self.spans);
+        self.spans = self.spans.wrapping_add(1);
+        let k = (units.trailing_zeros() as usize).min(self.most - 1);
+        if k == self.learners.len() {
+            self.learners.push(make(k));
+        } else if k == 0 {
+            self.reseeds += 1;
+            let seed = self.seed.wrapping_add(self.reseeds);
+            self.learners[0].reseed(seed, guidance_stop(whole));
+        }
+        match k.min(self.learners.len() - 1) {
+            0 => (0, self.unit),
+            k => (k, self.unit.saturating_mul(units)),
+        }
+    }
+
+    /// The work of every learner.
+    fn stats(&self) -> Stats {
+        let mut stats = Stats::default();
+        for learner in &self.learners {
+            stats += learner.stats();
+        }
+        stats
+    }
+
+    /// The pool's answer after [`Pool::run`] returned `state`: the leading learner's verdict,
+    /// or, stopped before one, every solution any learner found; the work of all.
+    fn into_run(mut self, state: LearnState) -> Run {
+        let stats = self.stats();
+        let mut run = match self.lead {
+            Some(k) => Run::from_learn(&mut self.learners[k], state),
+            None => Run::from_learn(&mut self.learners[0], LearnState::Stopped),
+        };
+        run.stats = stats;
+        if !run.finished() {
+            // The same solution found by two is merged when the outcome is checked.
+            for learner in &mut self.learners {
+                run.solutions.extend(learner.take_solutions());
+            }
+        }
+        run
+    }
+}
+
+/// A seed for the `n`-th learner or reseed of the pool numbered `pool`: apart from every other
+/// pool's, and from the first thread's and the second's (`seed`, `seed + 1`).
+fn pool_seed(pool: usize, n: u64) -> u64 {
+    ((pool as u64 + 1) << 40).wrapping_add(n)
+}
+
 /// Runs `learner` (guided, its order perturbed by `seed`) for at most `budget` conflicts, in
 /// spans of `unit` times the Luby sequence ([`RESEED_UNIT`]), reseeding it between two spans
 /// with the seeds after `seed` in turn, until it has found a solution: what remains then is
@@ -570,43 +812,61 @@ fn guidance_stop(flags: StopFlags<'_>) -> impl FnMut() -> bool + '_ {
     move || termination.should_stop()
 }
 
-/// Runs `other` on a thread of its own and `main` on this one, racing: the first to reach a
-/// verdict stops the other (through a flag added to `flags`) and answers; when neither does
-/// (the time limit, a cancellation), the one that found more solutions answers, `main` on a
-/// tie. The portfolios of both kinds of puzzle run this way.
+/// Runs `other` on `workers` threads of their own (numbered from 1) and `main` on this one,
+/// racing: the first to reach a verdict stops the others (through a flag added to `flags`) and
+/// answers; when none does (the time limit, a cancellation), the one that found the most
+/// solutions answers, `main` on a tie. The portfolios of both kinds of puzzle run this way.
 pub(crate) fn race(
     flags: StopFlags<'_>,
-    other: impl FnOnce(StopFlags<'_>) -> Run + Send,
+    workers: usize,
+    other: impl Fn(usize, StopFlags<'_>) -> Run + Sync,
     main: impl FnOnce(StopFlags<'_>) -> Run,
 ) -> Run {
     let done = AtomicBool::new(false);
-    let flags = flags.with_flag(&done);
-    let (main, other) = std::thread::scope(|scope| {
-        let other = scope.spawn(|| {
-            let run = other(flags);
-            if run.finished() {
-                done.store(true, Ordering::Relaxed);
-            }
-            run
-        });
-        let main = main(flags);
-        if main.finished() {
+    // Who reached a verdict first: 0 for `main`, `workers + 1` for none yet.
+    let first = AtomicUsize::new(workers + 1);
+    let finish = |thread: usize, run: &Run| {
+        if run.finished() {
+            let _ =
+                first.compare_exchange(workers + 1, thread, Ordering::AcqRel, Ordering::Acquire);
             done.store(true, Ordering::Relaxed);
         }
-        // The other thread only panics on a bug; the main answer stands alone then.
-        (main, other.join().ok())
+    };
+    let flags = flags.with_flag(&done);
+    let mut runs: Vec<Option<Run>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..=workers)
+            .map(|thread| {
+                let (other, finish) = (&other, &finish);
+                scope.spawn(move || {
+                    let run = other(thread, flags);
+                    finish(thread, &run);
+                    run
+                })
+            })
+            .collect();
+        let main = main(flags);
+        finish(0, &main);
+        // Another thread only panics on a bug; the others' answers stand without it.
+        std::iter::once(Some(main))
+            .chain(handles.into_iter().map(|h| h.join().ok()))
+            .collect()
     });
-    match other {
-        Some(other) if other.finished() && !main.finished() => other,
-        Some(other) if !main.finished() && other.solutions.len() > main.solutions.len() => other,
-        _ => main,
-    }
+    let winner = match first.load(Ordering::Acquire) {
+        thread if thread <= workers => thread,
+        _ => {
+            let found = |i: usize| runs[i].as_ref().map_or(0, |r| r.solutions.len());
+            // The first of the most solutions: `main` on a tie.
+            (0..runs.len()).fold(0, |best, i| if found(i) > found(best) { i } else { best })
+        }
+    };
+    runs[winner].take().expect("the winner's thread returned")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::generate::{random_colour_puzzle, random_set, Rng};
+    use crate::grid::Grid;
     use crate::kind::{BlackWhite, Coloured};
     use crate::solve::{Solver, Status};
 
@@ -687,11 +947,11 @@ mod tests {
         }
     }
 
-    /// One thread's turns with the plain-order learner joining the guided one from the first
+    /// One thread's turns with a pool of learners joining the guided one from the first
     /// learning turn: the same verdicts and solutions as the search, whichever learner answers,
-    /// and the work of both counted.
+    /// and the work of all counted.
     #[test]
-    fn turns_of_two_learners_agree_with_search() {
+    fn turns_with_a_pool_agree_with_search() {
         let mut learnt = 0;
         agree_with_search::<BlackWhite, _>(
             &random_set(7, 60, 14, 14, 0.5),
@@ -705,7 +965,7 @@ mod tests {
             |i, (), got| {
                 if got.engine == Engine::Learn {
                     learnt += 1;
-                    // Both learners made decisions (the plain one runs first in each turn).
+                    // The learners made decisions (the pool runs first in each turn).
                     assert!(got.stats.decisions > 0, "puzzle {i}");
                 }
             },
@@ -765,6 +1025,93 @@ mod tests {
         assert!(reseeded >= 5, "reseeding changed {reseeded} runs");
     }
 
+    /// A pool of learners, run in one go or stopped again and again by short deadlines, does
+    /// the same work (its spans count conflicts, not time) and gives the search's verdicts and
+    /// solutions; on puzzles that need it, it makes several learners and its first learner's
+    /// reseeds change the work.
+    #[test]
+    fn a_pool_agrees_with_search_wherever_it_is_stopped() {
+        let puzzles = random_set(9, 60, 25, 25, 0.5);
+        let pooled = |runner: &Runner<'_, '_, BlackWhite>, root: &Grid, cut: bool| {
+            let mut pool = Pool::new(0, 0, 4);
+            pool.unit = 2;
+            let make = |j| runner.pool_learner(root, None, 0, j, StopFlags::default());
+            let state = loop {
+                let turn = match cut {
+                    true => StopFlags::default()
+                        .with_deadline(Instant::now() + std::time::Duration::from_micros(200)),
+                    false => StopFlags::default(),
+                };
+                match pool.run(make, turn, StopFlags::default()) {
+                    LearnState::Stopped => {}
+                    state => break state,
+                }
+            };
+            let learners = pool.learners.len();
+            let run = pool.into_run(state);
+            let work = (run.stats.backtracks, run.stats.decisions);
+            (run, (work, learners))
+        };
+        let (mut whole, mut several) = (Vec::new(), 0);
+        agree_with_search::<BlackWhite, _>(
+            &puzzles,
+            1,
+            |runner, root| pooled(runner, root, false),
+            |_, (work, learners), _| {
+                whole.push(work);
+                several += usize::from(learners > 1);
+            },
+        );
+        let mut cut = Vec::new();
+        agree_with_search::<BlackWhite, _>(
+            &puzzles,
+            1,
+            |runner, root| pooled(runner, root, true),
+            |_, (work, _), _| cut.push(work),
+        );
+        assert_eq!(whole, cut, "the stops changed the pool's work");
+        assert!(several >= 5, "only {several} runs made a second learner");
+    }
+
+    /// Three and five threads (the one-thread turns, the second thread, and one-thread turns of
+    /// their own seeds), through the solver: the search's verdicts and solutions, for both kinds
+    /// of puzzle. With one solution asked, a thread that proved it unique may answer first, or
+    /// one that only found it.
+    #[test]
+    fn many_threads_agree_with_search() {
+        let puzzles: Vec<Puzzle> = random_set(11, 30, 20, 20, 0.5)
+            .into_iter()
+            .chain(colour_puzzles().into_iter().take(20))
+            .collect();
+        for threads in [3, 5] {
+            for (i, puzzle) in puzzles.iter().enumerate() {
+                for max_solutions in [1, 2, 3] {
+                    let config = Config {
+                        max_solutions,
+                        engine: Engine::Search,
+                        ..Config::default()
+                    };
+                    let want = Solver::new(config.clone()).solve(puzzle);
+                    let got = Solver::new(Config {
+                        engine: Engine::Auto,
+                        threads,
+                        ..config
+                    })
+                    .solve(puzzle);
+                    let at = format!("puzzle {i}, {max_solutions} asked, {threads} threads");
+                    assert_eq!(got.solutions.len(), want.solutions.len(), "{at}");
+                    match (got.status, want.status) {
+                        (Status::Solved, Status::Unique) if max_solutions == 1 => {}
+                        (got, want) => assert_eq!(got, want, "{at}"),
+                    }
+                    if want.solutions.len() < max_solutions {
+                        assert_eq!(got.solutions, want.solutions, "{at}");
+                    }
+                }
+            }
+        }
+    }
+
     /// Sparse random colour puzzles, hard enough for the learners to answer some.
     fn colour_puzzles() -> Vec<Puzzle> {
         let mut rng = Rng::new(5);
@@ -785,7 +1132,7 @@ mod tests {
         agree_with_search::<Coloured, _>(
             &colour_puzzles(),
             2,
-            |runner, root| (runner.portfolio(root.clone(), StopFlags::default()), ()),
+            |runner, root| (runner.portfolio(root.clone(), 2, StopFlags::default()), ()),
             |i, (), got| {
                 assert_ne!(got.status, Status::Unknown, "puzzle {i}");
                 learnt += usize::from(got.engine == Engine::Learn);
