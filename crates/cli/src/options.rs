@@ -322,3 +322,14 @@ mod tests {
         }
     }
 }
+
+/// `--threads`: 0 (one per core) to [`nonogram_core::MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= nonogram_core::MAX_THREADS => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 0 (one per core) to {}",
+            nonogram_core::MAX_THREADS
+        )),
+    }
+}

@@ -80,6 +80,12 @@ fn solving_options_the_engine_would_not_use_are_refused() {
             );
         }
         accepted(&[command, DUCK, "--threads", "2"]);
+        accepted(&[command, DUCK, "--threads", "16"]);
+        // More threads than a solve will start is refused, not quietly lowered.
+        refused(
+            &[command, DUCK, "--threads", "1025"],
+            "expected a number of threads from 0 (one per core) to 1024",
+        );
     }
 }
 

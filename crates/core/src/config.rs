@@ -28,12 +28,15 @@ pub enum Engine {
     /// learners decide first the cells surest to be filled or empty, by an estimate of each
     /// cell's chance from the clues ([`crate::marginals`]), each the likelier way (the *guided*
     /// order). A second learner in the *plain* order (cell by cell, row by row) joins the turns
-    /// once the puzzle proves hard ([`PLAIN_JOINS`](crate::engine::PLAIN_JOINS)). On two or
-    /// more threads the other thread races the turns from the start instead (a portfolio: the
-    /// first to finish answers): it probes the root itself, then runs a learner in the guided
+    /// once the puzzle proves hard ([`PLAIN_JOINS`](crate::engine::PLAIN_JOINS)), with more
+    /// learners in other orders taking turns with it (a pool: the first reseeded every
+    /// [`POOL_UNIT`](crate::engine::POOL_UNIT) conflicts, the others resuming). On two or more
+    /// threads a second thread races the turns from the start instead (a portfolio: the first
+    /// to finish answers): it probes the root itself, then runs a learner in the guided
     /// order perturbed by the next seed, reseeded (a new order, its clauses kept) after spans of
     /// a few thousand conflicts ([`RESEED_UNIT`](crate::engine::RESEED_UNIT)), and replaced by
-    /// one in the plain order if it has not finished within `PLAIN_JOINS` conflicts.
+    /// one in the plain order if it has not finished within `PLAIN_JOINS` conflicts. Each
+    /// further thread `k` runs the one-thread turns with the seed `seed + k`.
     /// Probing search is fastest where probing alone solves the puzzle; learning tames the
     /// heavy tail where depth-first search keeps meeting the same dead ends (hard tournament
     /// puzzles, the n-Dom family). If the clues are symmetric, the learners first look for a
@@ -91,8 +94,13 @@ pub struct Config {
     /// The engine. Default: [`Engine::Auto`].
     pub engine: Engine,
     /// Threads one solve may use; 0 means one per available core. Default: 0. Only
-    /// [`Engine::Auto`] uses more than one (for its portfolio). Batch runs, which already keep
-    /// every core busy with separate puzzles, set 1.
+    /// [`Engine::Auto`] uses more than one (for its portfolio, which runs a search on every
+    /// thread). Each thread holds its own learners and search, a few megabytes on puzzles up to
+    /// 200×200 in the first seconds, growing with the clauses learnt (each learner's are capped
+    /// at 256 MiB). Batch runs, which already keep every core busy with separate puzzles, set 1.
+    /// On one thread a solve takes the same steps every time, save where a turn's length is
+    /// measured in time (search against learning); on several, which thread answers first
+    /// varies.
     pub threads: usize,
     /// With [`Engine::Auto`]: the search's first turn, in decisions, once the early learner
     /// has not finished the puzzle. On one thread each learning turn then takes

@@ -60,6 +60,7 @@ pub mod solve;
 pub(crate) mod termination;
 
 pub use config::{Config, Engine, Given, Outcome, Stats, Status, Stop};
+pub use engine::MAX_THREADS;
 pub use grid::Grid;
 pub use nonogram_model as model;
 pub use nonogram_model::{

@@ -61,11 +61,13 @@ pub fn solutions(n: i64) -> PyResult<usize> {
 
 /// A count of threads or jobs: 0 (one per core) or more.
 pub fn threads(name: &str, n: i64) -> PyResult<usize> {
-    usize::try_from(n).map_err(|_| {
-        value_error(format!(
-            "{name}={n} is negative: give 0 (one per core) or more"
-        ))
-    })
+    match usize::try_from(n) {
+        Ok(n) if n <= nonogram_core::MAX_THREADS => Ok(n),
+        _ => Err(value_error(format!(
+            "{name}={n} is out of range: give 0 (one per core) to {}",
+            nonogram_core::MAX_THREADS
+        ))),
+    }
 }
 
 /// A format to read, by name or alias.

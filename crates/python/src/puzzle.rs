@@ -530,7 +530,8 @@ impl PyPuzzle {
     ///
     /// ``timeout`` is in seconds (None: no limit); ``engine`` is ``auto`` (search and
     /// learning together), ``search``, ``learn`` or ``sat``; ``threads`` is how many threads
-    /// this one solve may use (0: one per core); ``seed`` reorders the learner's first
+    /// this one solve may use (0: one per core, at most 1024: on each a search in an order of
+    /// its own, the first to finish answering); ``seed`` reorders the learner's first
     /// decisions, reproducibly. The GIL is released while solving, and Ctrl-C stops the
     /// solve and raises ``KeyboardInterrupt``. Returns a :class:`Result`.
     #[pyo3(signature = (solutions=2, timeout=None, engine="auto", threads=0, seed=0))]

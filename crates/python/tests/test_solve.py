@@ -61,7 +61,8 @@ def test_every_engine_agrees(engine):
         ({"timeout": float("nan")}, ValueError, "non-negative, finite"),
         ({"timeout": "soon"}, TypeError, "timeout"),
         ({"engine": "magic"}, ValueError, "unknown engine 'magic' \\(use auto, search, learn or sat\\)"),
-        ({"threads": -2}, ValueError, "threads=-2 is negative"),
+        ({"threads": -2}, ValueError, "threads=-2 is out of range"),
+        ({"threads": 1025}, ValueError, "threads=1025 is out of range"),
     ],
 )
 def test_bad_solve_arguments(smallex, options, error, message):

@@ -30,8 +30,9 @@ pub struct Args {
     #[command(flatten)]
     pub solve: SolveOptions,
 
-    /// Threads for the solve (`--engine auto`; default 0: one per core).
-    #[arg(long, value_name = "N", conflicts_with = "deduce_only")]
+    /// Threads for the solve, 0 to 1024 (`--engine auto`; default 0: one per core).
+    #[arg(long, value_name = "N", conflicts_with = "deduce_only",
+          value_parser = crate::options::parse_threads)]
     pub threads: Option<usize>,
 
     /// What to draw. Default: from the extension of -o FILE, else text.

@@ -35,10 +35,10 @@ pub struct Args {
     #[command(flatten)]
     pub solve: SolveOptions,
 
-    /// Threads for one puzzle (`--engine auto`; default 0: one per core). With two or more, a
-    /// second, differently ordered learning engine races the turns of search and learning; the
-    /// first to finish answers.
-    #[arg(long, value_name = "N", conflicts_with = "deduce_only")]
+    /// Threads for one puzzle, 0 to 1024 (`--engine auto`; default 0: one per core). With two or
+    /// more, searches in different orders race on one puzzle; the first to finish answers.
+    #[arg(long, value_name = "N", conflicts_with = "deduce_only",
+          value_parser = crate::options::parse_threads)]
     pub threads: Option<usize>,
 
     /// What to print. Default: from the extension of -o FILE, else text.

@@ -25,7 +25,9 @@ pub(crate) mod sat;
 pub(crate) mod search;
 pub(crate) mod symmetry;
 
-pub use portfolio::{EARLY_CONFLICTS, LEARN_SHARE, PLAIN_JOINS, RESEED_UNIT};
+pub use portfolio::{
+    EARLY_CONFLICTS, JOINED_LEARNERS, LEARN_SHARE, MAX_THREADS, PLAIN_JOINS, POOL_UNIT, RESEED_UNIT,
+};
 /// The most cells the learning engine takes in a black-and-white puzzle (its memory bound);
 /// larger puzzles are searched.
 pub const MAX_LEARN_CELLS: usize = learn::black_white::MAX_CELLS;

@@ -1,5 +1,5 @@
 //! Running the engines: one alone, or search and learning in turns on one thread, or a
-//! portfolio over two. Every function here starts from a *root*: the grid that line
+//! portfolio over as many threads as [`Config::threads`] says. Every function here starts from a *root*: the grid that line
 //! propagation reaches from the givens, computed once by [`crate::Solver`].
 
 use std::marker::PhantomData;
@@ -36,7 +36,9 @@ pub const LEARN_SHARE: u32 = 32;
 /// than 16,384 conflicts, and at most one or two more than this.
 ///
 /// On two threads, the conflicts after which the second thread's guided learner (in another
-/// order than the first thread's) gives way to one in the plain order.
+/// order than the first thread's) gives way to one in the plain order. On one thread, since
+/// issue 33, a [`Pool`] of learners joins (the plain order among them) rather than the plain
+/// learner alone; the figures above are for the plain learner.
 pub const PLAIN_JOINS: u64 = 1 << 16;
 
 /// With [`Engine::Auto`]: the conflicts a guided learner gets, started from the propagated
@@ -71,7 +73,10 @@ pub const EARLY_CONFLICTS: u64 = 500;
 pub const RESEED_UNIT: u64 = 4096;
 
 /// The learners of a [`Pool`] take turns in spans of this many conflicts times the Luby
-/// sequence.
+/// sequence, and its first learner tries a new order every span of this many. On the tail set
+/// at two threads, with a pool on the second thread: 1,024 and 512 level, 4,096 better (but
+/// the pool there lost on fresh puzzles, see [`Runner::portfolio`]); on one thread 1,024 is
+/// what was measured (BENCHMARKS.md, nineteenth session).
 pub const POOL_UNIT: u64 = 1024;
 
 /// The most learners a [`Pool`] takes turns among.
@@ -180,13 +185,18 @@ pub(crate) fn run<K: Kind>(
     }
 }
 
-/// The threads one solve may use: [`Config::threads`], 0 being one per available core.
+/// The threads one solve may use: [`Config::threads`], 0 being one per available core, and at
+/// most [`MAX_THREADS`].
 pub(crate) fn threads(config: &Config) -> usize {
     match config.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     }
+    .min(MAX_THREADS)
 }
+
+/// The most threads one solve uses, whatever [`Config::threads`] asks.
+pub const MAX_THREADS: usize = 1024;
 
 /// The engines of one solve, for puzzles of kind `K`.
 struct Runner<'a, 'p, K> {
@@ -300,8 +310,8 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
     /// engine for [`LEARN_SHARE`] times as long as that took, and so on. Each resumes where it
     /// stopped (the search keeps its stack, the learner its clauses), so nothing is done twice,
     /// and the learner starts from the search's probed root. The learner's order is the guided
-    /// one; once it has met [`PLAIN_JOINS`] conflicts, a learner in the plain order joins it,
-    /// with a turn as long as its own.
+    /// one; once it has met [`PLAIN_JOINS`] conflicts, a [`Pool`] of learners in other orders
+    /// (the plain one among them) joins it, with a turn as long as its own.
     fn interleaved(&self, root: K::Grid, flags: StopFlags<'_>) -> Run {
         let hint = match self.symmetric_start(flags) {
             Ok(hint) => hint,
@@ -355,9 +365,15 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
     }
 
     /// The turns of [`Runner::interleaved`], from a started search. `hint` is the symmetric
-    /// start ([`Runner::symmetric_start`]). A learner in the plain order joins the guided one
-    /// once that has met `plain_joins` conflicts (`None`: never, as when another thread runs
-    /// one).
+    /// start ([`Runner::symmetric_start`]). A [`Pool`] of learners joins the guided one once
+    /// that has met `plain_joins` conflicts (`None`: never, as when other threads run other
+    /// orders).
+    ///
+    /// A pool rather than the one plain learner that joined before issue 33: on the tail set
+    /// (27 puzzles, one thread, 20 s each, sixteen at once on a 16-core machine) 231.5 → 169.5 s
+    /// in all, time-outs 8 → 6; on 6,000 fresh random 40×40 puzzles 13 → 6 time-outs, 572 → 512
+    /// processor seconds; the tournament sets, random 30×30 puzzles and 12-Dom level (they
+    /// finish before it joins). See BENCHMARKS.md, nineteenth session.
     fn take_turns(
         &self,
         mut search: Search<'p, K>,
@@ -472,12 +488,27 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
         }
     }
 
-    /// Two threads: on one, the one-thread turns (the early learner, then search and the guided
-    /// learner); on the other, the search's probing of the root and then learners started from
+    /// Two threads or more. On the first, the one-thread turns (the early learner, then search
+    /// and the guided learner); on the second, the search's probing of the root and then learners started from
     /// the probed root ([`Runner::second_thread`]): a guided one in an order perturbed by the
     /// next seed (reseeded now and then, [`RESEED_UNIT`]), and, if it has not finished within
-    /// [`PLAIN_JOINS`] conflicts, one in the plain order in its place. The first thread to
-    /// finish answers and stops the other.
+    /// [`PLAIN_JOINS`] conflicts, one in the plain order in its place (on three threads or more
+    /// it is never replaced: the plain order has a thread of its own). On thread `k` from the
+    /// third on, the one-thread turns ([`Runner::turns`]) in orders of their own: everything
+    /// perturbed by the seed `seed + k` ([`Config::seed`]), and the pool that joins them too.
+    /// The first thread to finish answers and stops the others ([`race`]).
+    ///
+    /// Further threads run whole one-thread solves in other orders, not more learners of one
+    /// solve, because on the puzzles that take long the time is heavy-tailed over orders
+    /// (ManySAT and Plingeling found the same for SAT): on the tail set, one seed in sixteen
+    /// answers in a tenth of a second where the others take minutes. On a 16-core machine this
+    /// answered 26 of the 27 tail puzzles within twice the time of the fastest of sixteen
+    /// one-thread seeds run alone, and the 27th (35×35 s21 #1434, which no seed answered in
+    /// 10 s) not in 20 s; the tail set in 37 s where two threads took 151 s. Learnt clauses
+    /// are not shared between threads: sharing between learners was tried and dropped before
+    /// (BENCHMARKS.md), and the threads here gain by being different. The second thread stays
+    /// as it was: a pool in its place took the tail set at two threads from 151 to 112 s, but
+    /// 6,000 fresh random 40×40 puzzles from 196 to 300 processor seconds (time-outs 2 → 3).
     ///
     /// The second thread runs a learner, not more search, because learning wins most puzzles
     /// that get this far; in another order, because a learner's run time varies widely with its
@@ -837,18 +868,21 @@ pub(crate) fn race(
         let handles: Vec<_> = (1..=workers)
             .map(|thread| {
                 let (other, finish) = (&other, &finish);
-                scope.spawn(move || {
-                    let run = other(thread, flags);
-                    finish(thread, &run);
-                    run
-                })
+                // A thread the system will not start is one searcher fewer, not a failure.
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || {
+                        let run = other(thread, flags);
+                        finish(thread, &run);
+                        run
+                    })
+                    .ok()
             })
             .collect();
         let main = main(flags);
         finish(0, &main);
         // Another thread only panics on a bug; the others' answers stand without it.
         std::iter::once(Some(main))
-            .chain(handles.into_iter().map(|h| h.join().ok()))
+            .chain(handles.into_iter().map(|h| h.and_then(|h| h.join().ok())))
             .collect()
     });
     let winner = match first.load(Ordering::Acquire) {
