@@ -303,6 +303,17 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
 }
 
+/// `--threads`: 0 (one per core) to [`nonogram_core::MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= nonogram_core::MAX_THREADS => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 0 (one per core) to {}",
+            nonogram_core::MAX_THREADS
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,13 +334,3 @@ mod tests {
     }
 }
 
-/// `--threads`: 0 (one per core) to [`nonogram_core::MAX_THREADS`].
-pub fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if n <= nonogram_core::MAX_THREADS => Ok(n),
-        _ => Err(format!(
-            "expected a number of threads from 0 (one per core) to {}",
-            nonogram_core::MAX_THREADS
-        )),
-    }
-}
