@@ -566,12 +566,13 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
         )
     }
 
-    /// The `j`-th learner of the pool numbered `pool` (0 for the one that joins the turns on
-    /// one thread, 1 for the second thread's, 2... for the threads after it), from `root`.
-    /// The first is guided (and reseeded as it goes, see [`Pool`]); the second in the plain
-    /// order, unperturbed in the first two pools (the plain order that answers where guidance
-    /// misleads, TCGA 2020 #538), perturbed in the others; then guided and plain in turn. No two
-    /// learners of one solve share a seed.
+    /// The `j`-th learner of the pool numbered `pool`, from `root`. Pool 0 joins the turns of
+    /// a one-thread solve, and those of each portfolio thread from the third on (one-thread
+    /// solves of their own seeds); other numbers serve tests and experiments. The first learner
+    /// is guided (and reseeded as it goes, see [`Pool`]); the second in the plain order,
+    /// unperturbed in pool 0 of the solve's own seed (the plain order that answers where
+    /// guidance misleads, TCGA 2020 #538), perturbed elsewhere; then guided and plain in turn.
+    /// No two learners of one solve share a seed.
     fn pool_learner(
         &self,
         root: &K::Grid,
@@ -585,7 +586,7 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
             _ => Order::Plain,
         };
         let seed = match (pool, j) {
-            (0 | 1, 1) => self.config.seed,
+            (0, 1) => self.config.seed,
             _ => self.config.seed.wrapping_add(pool_seed(pool, j as u64 + 1)),
         };
         self.learner_seeded(root, hint, order, seed, flags)
