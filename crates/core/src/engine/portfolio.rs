@@ -489,11 +489,10 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
     }
 
     /// Two threads or more. On the first, the one-thread turns (the early learner, then search
-    /// and the guided learner); on the second, the search's probing of the root and then learners started from
-    /// the probed root ([`Runner::second_thread`]): a guided one in an order perturbed by the
+    /// and the guided learner); on the second, the search's probing of the root and then
+    /// learners started from the probed root ([`Runner::second_thread`]): a guided one in an order perturbed by the
     /// next seed (reseeded now and then, [`RESEED_UNIT`]), and, if it has not finished within
-    /// [`PLAIN_JOINS`] conflicts, one in the plain order in its place (on three threads or more
-    /// it is never replaced: the plain order has a thread of its own). On thread `k` from the
+    /// [`PLAIN_JOINS`] conflicts, one in the plain order in its place. On thread `k` from the
     /// third on, the one-thread turns ([`Runner::turns`]) in orders of their own: everything
     /// perturbed by the seed `seed + k` ([`Config::seed`]), and the pool that joins them too.
     /// The first thread to finish answers and stops the others ([`race`]).
@@ -534,11 +533,9 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
                     // Without guidance the second thread's learner runs unbroken: reseeding a
                     // colour learner (a new order, its targets dropped) cost 30×30 colour
                     // puzzles about a sixth more processor time (BENCHMARKS.md, eighteenth
-                    // session). On three threads or more the third runs the plain order from
-                    // the start, so the second's guided learner is never replaced.
+                    // session).
                     let (switch, unit) = match plain_joins::<K>() {
-                        Some(joins) if threads == 2 => (joins, RESEED_UNIT),
-                        Some(_) => (u64::MAX, RESEED_UNIT),
+                        Some(joins) => (joins, RESEED_UNIT),
                         None => (u64::MAX, u64::MAX),
                     };
                     self.second_thread(&root, hint.as_ref(), flags, switch, unit)
