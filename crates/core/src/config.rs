@@ -121,7 +121,8 @@ pub struct Config {
     /// each order reproducible, to retry a puzzle another way or to judge a change to the
     /// learner over several orders (BENCHMARKS.md). On two threads the second thread's guided
     /// learner takes the next seed's order (`seed + 1`, so 1 by default), and the seeds after it
-    /// when it is reseeded.
+    /// when it is reseeded; on more, thread `k` from the third on solves as one thread would
+    /// with the seed `seed + k`.
     pub seed: u64,
 }
 

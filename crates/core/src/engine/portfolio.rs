@@ -1,6 +1,7 @@
 //! Running the engines: one alone, or search and learning in turns on one thread, or a
-//! portfolio over as many threads as [`Config::threads`] says. Every function here starts from a *root*: the grid that line
-//! propagation reaches from the givens, computed once by [`crate::Solver`].
+//! portfolio over as many threads as [`Config::threads`] says. Every function here starts from
+//! a *root*: the grid that line propagation reaches from the givens, computed once by
+//! [`crate::Solver`].
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
