@@ -491,12 +491,12 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
 
     /// Two threads or more. On the first, the one-thread turns (the early learner, then search
     /// and the guided learner); on the second, the search's probing of the root and then
-    /// learners started from the probed root ([`Runner::second_thread`]): a guided one in an order perturbed by the
-    /// next seed (reseeded now and then, [`RESEED_UNIT`]), and, if it has not finished within
-    /// [`PLAIN_JOINS`] conflicts, one in the plain order in its place. On thread `k` from the
-    /// third on, the one-thread turns ([`Runner::turns`]) in orders of their own: everything
-    /// perturbed by the seed `seed + k` ([`Config::seed`]), and the pool that joins them too.
-    /// The first thread to finish answers and stops the others ([`race`]).
+    /// learners started from the probed root ([`Runner::second_thread`]): a guided one in an
+    /// order perturbed by the next seed (reseeded now and then, [`RESEED_UNIT`]), and, if it has
+    /// not finished within [`PLAIN_JOINS`] conflicts, one in the plain order in its place. On
+    /// thread `k` from the third on, the one-thread turns ([`Runner::turns`]) in orders of their
+    /// own: everything perturbed by the seed `seed + k` ([`Config::seed`]), and the pool that
+    /// joins them too. The first thread to finish answers and stops the others ([`race`]).
     ///
     /// Further threads run whole one-thread solves in other orders, not more learners of one
     /// solve, because on the puzzles that take long the time is heavy-tailed over orders
