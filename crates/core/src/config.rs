@@ -11,12 +11,13 @@ use nonogram_model::{Inconsistency, Picture};
 
 /// Which engine solves.
 ///
-/// A colour puzzle (one whose palette is not black and white) is solved by the colour engines
-/// of the same names ([`crate::colour`]): `Search` is probing over every entry a cell may take,
-/// `Sat` the one-hot CNF of the colour automata, `Learn` clause learning over "cell has entry"
-/// literals, and `Auto` search and learning in turns, as below but without the early learner,
-/// the guided order or the plain learner (on two threads, a second learner in a perturbed order
-/// races the turns). [`Outcome::engine`] names the engine that answered.
+/// Both kinds of puzzle are solved by the same engines ([`crate::kind`] says what each kind
+/// supplies): for a colour puzzle (one whose palette is not black and white) `Search` probes
+/// every entry a cell may take, `Sat` is the one-hot CNF of the colour automata, `Learn` clause
+/// learning over "cell has entry" literals, and `Auto` search and learning in turns as below,
+/// but colour has no guidance yet, so its learners' first order is the plain one and neither a
+/// plain learner nor a pool joins them (on several threads, the others race in orders of their
+/// own seeds). [`Outcome::engine`] names the engine that answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// Probing search and the learning engine together. A learner first gets a short turn
@@ -249,7 +250,7 @@ pub struct Outcome {
     pub stop: Stop,
     /// The solutions found, each checked against the clues, at most `max_solutions`, in
     /// [`Picture`]'s order (row-major, empty before filled) rather than the order found: with
-    /// two threads racing, the order found varies from run to run, and the same set of
+    /// threads racing, the order found varies from run to run, and the same set of
     /// solutions should print the same way every time.
     pub solutions: Vec<Picture>,
     /// Where the first two solutions differ, as `(row, col)`; empty unless there are two.
