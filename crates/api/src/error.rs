@@ -18,7 +18,12 @@ pub mod status {
     /// No such address or example.
     pub const NOT_FOUND: u16 = 404;
     /// The work did not finish within the time limit, and there is no partial answer.
-    pub const REQUEST_TIMEOUT: u16 = 408;
+    ///
+    /// 504 (Gateway Timeout), not 408 (Request Timeout): 408 says the *client* was too slow
+    /// to send its request, and browsers answer it by sending the request again on a kept-alive
+    /// connection (Chromium does, silently, several times), so one slow request would run
+    /// several times and its error would reach the page late. No browser re-sends after a 504.
+    pub const TIMED_OUT: u16 = 504;
     /// A job with that id is under way, or the request was cancelled before it had an answer.
     pub const CONFLICT: u16 = 409;
     /// The body is larger than the limit.
@@ -56,10 +61,10 @@ impl ApiError {
         )
     }
 
-    /// 408: the time limit ran out before there was anything to answer.
+    /// 504: the time limit ran out before there was anything to answer.
     pub fn timed_out(limit: Duration) -> ApiError {
         ApiError::new(
-            status::REQUEST_TIMEOUT,
+            status::TIMED_OUT,
             format!(
                 "the time limit ({} s) ran out before there was an answer",
                 limit.as_secs_f64()

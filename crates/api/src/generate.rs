@@ -117,7 +117,7 @@ impl Api {
         Ok((config, limit))
     }
 
-    /// A new puzzle, proved unique and rated as asked, or 408 when none was found within the
+    /// A new puzzle, proved unique and rated as asked, or 504 when none was found within the
     /// time limit (small grids seldom need probing or search), 409 when cancelled.
     pub fn generate(
         &self,
@@ -143,7 +143,7 @@ impl Api {
                     level => level.name(),
                 };
                 return Err(ApiError::new(
-                    status::REQUEST_TIMEOUT,
+                    status::TIMED_OUT,
                     format!(
                         "no {what} {width}x{height} puzzle found within the time limit ({} s): \
                          small grids seldom need probing or search; try a larger size or \
@@ -261,7 +261,7 @@ mod tests {
             ..size(5, 5)
         };
         let err = ask(out_of_reach).unwrap_err();
-        assert_eq!(err.status(), status::REQUEST_TIMEOUT);
+        assert_eq!(err.status(), status::TIMED_OUT);
         assert_eq!(
             err.message(),
             "no hard 5x5 puzzle found within the time limit (0.2 s): small grids seldom need \

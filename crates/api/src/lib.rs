@@ -22,10 +22,10 @@
 //! |---:|---|
 //! | 400 | the request is not the JSON the operation takes, or a value is out of range |
 //! | 404 | no such operation, or no such example |
-//! | 408 | the work did not finish within the time limit (for answers that have no partial form) |
 //! | 409 | the request was cancelled before it had an answer |
 //! | 413 | the body is larger than the limit |
 //! | 422 | the puzzle or picture does not parse, or cannot be written or drawn as asked |
+//! | 504 | the work did not finish within the time limit (for answers that have no partial form); not 408, which browsers answer by sending the request again |
 //!
 //! (The server adds its own: 403, 405, 409 for an `id` under way, 503 when busy.) A solve cut
 //! short is not an error: it answers with the record's `stop` saying why (`time-limit`,

@@ -35,6 +35,65 @@ fn the_page_solves_explains_plays_and_makes_in_chromium() {
     });
 }
 
+/// A request that runs out of time (here a hard 5×5, which the generator cannot find) is sent
+/// once and answered once: the page shows its one-sentence error within the server's limit
+/// and a second or two, and the server's log has one line for it. (Browsers send a request
+/// again after a 408 on a kept-alive connection; the API answers 504, which none re-sends.)
+#[test]
+fn a_request_out_of_time_runs_once_and_its_error_shows_at_once_in_chromium() {
+    let server = Server::start(&["--max-time", "3"]);
+    let base = server.url();
+    let log = server.log.clone();
+    with_chromium("web-timeout-failure", |client| async move {
+        client.goto(&base).await?;
+        wait_for(&client, "body[data-ready='true']").await?;
+        click(&client, "#tab-play").await?;
+        // The page offers no hard 5×5 (it cannot be delivered): ask for one all the same.
+        eval(
+            &client,
+            "for (const id of ['new-size', 'new-difficulty', 'new-colours']) \
+               for (const o of document.getElementById(id).options) o.disabled = false; \
+             document.getElementById('new-size').value = '5x5'; \
+             document.getElementById('new-difficulty').value = 'hard'; \
+             document.getElementById('new-colours').value = '1'; return true",
+        )
+        .await?;
+        let before = generate_lines(&log);
+        let start = Instant::now();
+        click(&client, "#new-puzzle").await?;
+        let error = wait_text(&client, "#error", |t| !t.is_empty()).await?;
+        let took = start.elapsed();
+        assert!(
+            error
+                .starts_with("No new puzzle: no hard 5x5 puzzle found within the time limit (3 s)"),
+            "{error}"
+        );
+        assert!(
+            took < Duration::from_secs(5),
+            "the error showed after {took:?}, with a limit of 3 s"
+        );
+        // Anything sent again would have arrived by now.
+        tokio::time::sleep(Duration::from_secs(4)).await;
+        let sent: Vec<String> = generate_lines(&log)
+            .into_iter()
+            .skip(before.len())
+            .collect();
+        assert_eq!(sent.len(), 1, "the server got {sent:?}");
+        assert!(sent[0].starts_with("POST /api/generate 504 "), "{sent:?}");
+        Ok(())
+    });
+}
+
+/// The server's log lines for `generate` requests so far.
+fn generate_lines(log: &std::sync::Mutex<Vec<String>>) -> Vec<String> {
+    log.lock()
+        .unwrap()
+        .iter()
+        .filter(|l| l.contains("/api/generate"))
+        .cloned()
+        .collect()
+}
+
 /// The static site (`scripts/build-web`) on a plain file server, no `nonogram` process: the
 /// same walk through every mode, then a colour puzzle, a hard solve cancelled, the API's
 /// requests answered by the WebAssembly as by the library, and the page reloaded and used

@@ -10,7 +10,8 @@
 //! What only a server has: `GET /api/jobs` (how many solves run, and how many may),
 //! `POST /api/cancel` (`{"id"}`: raises the flag of the request that gave that `id`), and the
 //! statuses of scheduling: 409 for an `id` already under way, 503 when every solving slot
-//! stayed busy for the whole time limit, 408 when work overran its limit (the watchdog), 413
+//! stayed busy for the whole time limit, 504 when work overran its limit (the watchdog; 408
+//! only when the client never finished sending its body), 413
 //! for a body over the limit, 405 for a method an address does not take.
 //!
 //! `/api/render` answers with the SVG or PNG itself; every other answer and every error is
@@ -25,12 +26,12 @@ use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use nonogram_api::{Answer, ApiError, Operation, PictureRequest, Request};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::serve::{Limits, Shared};
+use crate::serve::{BodyRead, Limits, Shared};
 
 /// An error answer over HTTP: the library's error (a status and one sentence) as a response.
 #[derive(Debug)]
@@ -67,7 +68,7 @@ pub fn routes(limits: &Limits) -> Router<Shared> {
         if operation.has_body() && operation != Operation::Picture {
             json_routes = json_routes.route(
                 &format!("/api/{}", operation.name()),
-                post(move |state, raw| json_operation(state, operation, raw)),
+                post(move |state, read, raw| json_operation(state, operation, read, raw)),
             );
         }
     }
@@ -82,8 +83,10 @@ pub fn routes(limits: &Limits) -> Router<Shared> {
         .merge(image_routes)
 }
 
-/// The body's bytes, or a 413 or 400 saying what is wrong with it.
-fn body_bytes(body: Result<Bytes, BytesRejection>) -> Result<Bytes, HttpError> {
+/// The body's bytes (telling the watchdog they have arrived), or a 413 or 400 saying what is
+/// wrong with them.
+fn body_bytes(read: &BodyRead, body: Result<Bytes, BytesRejection>) -> Result<Bytes, HttpError> {
+    read.done();
     body.map_err(|e| match e.status() {
         StatusCode::PAYLOAD_TOO_LARGE => HttpError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -104,9 +107,10 @@ fn body_bytes(body: Result<Bytes, BytesRejection>) -> Result<Bytes, HttpError> {
 async fn json_operation(
     State(server): State<Shared>,
     operation: Operation,
+    Extension(read): Extension<BodyRead>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Response, HttpError> {
-    let bytes = body_bytes(raw)?;
+    let bytes = body_bytes(&read, raw)?;
     let request = Request::from_json(operation, &bytes)?;
     answer(server, request).await
 }
@@ -188,6 +192,7 @@ async fn jobs(State(server): State<Shared>) -> Json<serde_json::Value> {
 async fn picture(
     State(server): State<Shared>,
     query: Result<Query<PictureRequest>, axum::extract::rejection::QueryRejection>,
+    Extension(read): Extension<BodyRead>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Response, HttpError> {
     let Query(query) = query.map_err(|e| {
@@ -196,7 +201,7 @@ async fn picture(
             format!("bad query: {}", e.body_text()),
         )
     })?;
-    let bytes = body_bytes(raw)?;
+    let bytes = body_bytes(&read, raw)?;
     answer(server, Request::Picture(query, bytes.to_vec())).await
 }
 
@@ -210,9 +215,10 @@ struct CancelRequest {
 /// was under way.
 async fn cancel(
     State(server): State<Shared>,
+    Extension(read): Extension<BodyRead>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<serde_json::Value>, HttpError> {
-    let bytes = body_bytes(raw)?;
+    let bytes = body_bytes(&read, raw)?;
     let request: CancelRequest = serde_json::from_slice(&bytes).map_err(|e| {
         HttpError::new(
             StatusCode::BAD_REQUEST,

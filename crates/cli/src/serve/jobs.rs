@@ -117,7 +117,7 @@ pub struct Job<'a> {
 impl Job<'_> {
     /// Runs `work` on a blocking thread once a permit is free, with the job's flag; waits at
     /// most until `deadline` for the permit (503 after that) and at most `GRACE` past it for the
-    /// work (408 after that: the flag is raised and the work ends on its own).
+    /// work (504 after that: the flag is raised and the work ends on its own).
     pub async fn run<T, F>(&self, deadline: Instant, work: F) -> Result<T, HttpError>
     where
         T: Send + 'static,
@@ -153,7 +153,7 @@ impl Job<'_> {
             Err(_) => {
                 self.flag.store(true, Ordering::Relaxed);
                 Err(HttpError::new(
-                    StatusCode::REQUEST_TIMEOUT,
+                    StatusCode::GATEWAY_TIMEOUT,
                     "the work did not finish within the time limit",
                 ))
             }

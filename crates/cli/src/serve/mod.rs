@@ -17,7 +17,9 @@
 //! - a body size limit (puzzle text and JSON, images), answered with 413;
 //! - a time limit: the request's own `timeout` can only lower the server's `--max-time`; the
 //!   solver stops itself at that limit and says so (`stop: "time-limit"`), and a watchdog
-//!   answers 408 if any work overruns it, so no connection hangs;
+//!   answers if anything overruns it, so no connection hangs: 504 when the request's work ran
+//!   long, 408 only when the client had not finished sending its request (browsers send a
+//!   request again after a 408, so work that ran long must never be answered so);
 //! - at most one solve per core at a time ([`jobs`]); a request that cannot start within its
 //!   time limit is answered 503;
 //! - cancellation: closing the request (the page aborts its fetch) or `POST /api/cancel` raises
@@ -34,6 +36,7 @@ pub mod jobs;
 use std::future::Future;
 use std::io::{self, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -101,7 +104,7 @@ pub fn default_limits() -> Limits {
 }
 
 /// How long a request may overrun its time limit (reading its body, waiting for work that
-/// polls its flag) before the watchdog answers 408 for it.
+/// polls its flag) before the watchdog answers for it (504, or 408 while its body is unread).
 const GRACE: Duration = Duration::from_secs(2);
 
 /// What every handler shares.
@@ -148,17 +151,45 @@ pub fn app(server: Shared) -> Router {
         .with_state(server)
 }
 
+/// Whether a request's body has been read whole: the handlers that read one say so, and the
+/// watchdog ([`around`]) tells a client that never finished sending (408) from work that ran
+/// long (504).
+#[derive(Clone, Debug, Default)]
+pub struct BodyRead(Arc<AtomicBool>);
+
+impl BodyRead {
+    /// The body has been read whole.
+    pub fn done(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    fn is_done(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
 /// The log line and the time limit of every request: work that is still going `GRACE` past
-/// the limit is dropped (its job's flag raised by the drop) and answered 408.
-async fn around(State(server): State<Shared>, request: Request, next: Next) -> Response {
+/// the limit is dropped (its job's flag raised by the drop) and answered 504, or 408 if the
+/// client never finished sending its body.
+async fn around(State(server): State<Shared>, mut request: Request, next: Next) -> Response {
     let start = Instant::now();
     let method = request.method().clone();
     let path = request.uri().path().to_string();
     let limit = server.limits.max_time + GRACE;
+    let read = BodyRead::default();
+    request.extensions_mut().insert(read.clone());
     let response = match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
-        Err(_) => api::HttpError::new(
+        Err(_) if method == axum::http::Method::POST && !read.is_done() => api::HttpError::new(
             StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request's body did not arrive within the server's limit of {} s",
+                server.limits.max_time.as_secs_f64()
+            ),
+        )
+        .into_response(),
+        Err(_) => api::HttpError::new(
+            StatusCode::GATEWAY_TIMEOUT,
             format!(
                 "the request took longer than the server's limit of {} s",
                 server.limits.max_time.as_secs_f64()

@@ -9,7 +9,7 @@
 // In the browser each request runs in a worker of its own, so the page never freezes; a
 // cancelled request's worker is terminated on the spot (a fresh one takes its place on the next
 // request), and one that overruns its time limit by more than GRACE_MS too, as the server's
-// watchdog would answer 408. Time limits themselves are the solver's own, inside the worker.
+// watchdog would answer 504. Time limits themselves are the solver's own, inside the worker.
 
 const meta = document.querySelector('meta[name="nonogram-backend"]');
 
@@ -181,7 +181,7 @@ async function viaWorker(operation, body, { signal, query, raw, limitS }) {
       const seconds = Math.min(limitS ?? maxTime, maxTime);
       timer = setTimeout(() => {
         solver.stop();
-        reject(new ApiError(`the request took longer than its time limit of ${seconds} s`, 408));
+        reject(new ApiError(`the request took longer than its time limit of ${seconds} s`, 504));
       }, seconds * 1000 + GRACE_MS);
     });
     const type = answer.media;
