@@ -61,6 +61,11 @@ pub struct ConvertRequest {
     /// A title to give the puzzle (default: the file's own).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Whether the file keeps the puzzle's solution (its goal picture, which non, xml and json
+    /// files hold), as `nonogram convert` does without `--no-solution`. Default: true. False
+    /// is refused for the picture format, which is the solution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution: Option<bool>,
 }
 
 /// A puzzle written, as `nonogram convert` writes it.
@@ -152,6 +157,10 @@ impl Api {
         .load()?;
         if let Some(title) = request.title.filter(|t| !t.trim().is_empty()) {
             loaded.puzzle.metadata.title = Some(title);
+        }
+        if request.solution == Some(false) {
+            nonogram_formats::drop_solutions(std::slice::from_mut(&mut loaded.puzzle), to)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
         }
         let text = nonogram_formats::write(&loaded.puzzle, to).map_err(|e| {
             ApiError::unprocessable(format!("cannot write the puzzle as {}: {e}", to.name()))

@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::error::CliError;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, ValueEnum};
 use nonogram_core::{Config, Engine};
@@ -61,6 +62,43 @@ impl OutFile {
     pub fn extension(&self) -> Option<String> {
         let ext = self.path()?.extension()?.to_str()?;
         Some(ext.to_ascii_lowercase())
+    }
+}
+
+/// Whether the puzzles a command writes keep their solutions: shared by the commands that
+/// write puzzle files (`convert`, `make`, `generate`).
+#[derive(Debug, Args, Clone, Copy)]
+pub struct SolutionOption {
+    /// Write the puzzles without their solutions (the goal picture that non, xml and json
+    /// files can hold), so that sharing a file does not share its answer. Refused for the
+    /// picture format, which is nothing but the solution.
+    #[arg(long)]
+    pub no_solution: bool,
+}
+
+impl SolutionOption {
+    /// Takes the solutions out of `puzzles` if `--no-solution` was given; refused, before
+    /// anything is written, for a format that is the solution.
+    pub fn apply(
+        &self,
+        puzzles: &mut [nonogram_core::Puzzle],
+        format: Format,
+    ) -> Result<(), CliError> {
+        self.check(format)?;
+        if self.no_solution {
+            nonogram_formats::drop_solutions(puzzles, format)
+                .map_err(|e| CliError::Usage(format!("--no-solution: {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// Refuses `--no-solution` for a format that is the solution, before any work.
+    pub fn check(&self, format: Format) -> Result<(), CliError> {
+        if self.no_solution {
+            nonogram_formats::drop_solutions(&mut [], format)
+                .map_err(|e| CliError::Usage(format!("--no-solution: {e}")))?;
+        }
+        Ok(())
     }
 }
 

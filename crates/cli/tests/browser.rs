@@ -380,6 +380,33 @@ async fn given_cells(client: &Client) -> Result<()> {
     Ok(())
 }
 
+/// Clicks Download and returns the text of the file the page hands the browser (caught where
+/// the page makes the file's address).
+async fn downloaded(client: &Client) -> Result<String> {
+    eval(
+        client,
+        "window.caught = null; if (!window.realObjectUrl) window.realObjectUrl = URL.createObjectURL; \
+         URL.createObjectURL = (blob) => { window.caught = blob; return window.realObjectUrl(blob); }; \
+         return true",
+    )
+    .await?;
+    click(client, "#download-file").await?;
+    let text = client
+        .execute_async(
+            "const done = arguments[0]; const start = Date.now(); \
+             (function wait() { \
+               if (window.caught) window.caught.text().then(done); \
+               else if (Date.now() - start > 20000) done(null); \
+               else setTimeout(wait, 20); })();",
+            vec![],
+        )
+        .await?;
+    Ok(text
+        .as_str()
+        .ok_or("the page handed the browser no file")?
+        .to_string())
+}
+
 /// Picks `value` in the `<select>` `css`.
 async fn choose(client: &Client, css: &str, value: &str) -> Result<()> {
     client
@@ -415,6 +442,15 @@ async fn new_puzzles(client: &Client) -> Result<()> {
     wait_text(client, "#mistakes", |t| t == "Mistakes: 0").await?;
     let cells = eval(client, "return document.querySelectorAll('.cell').length").await?;
     assert_eq!(cells, json!(100));
+    // Its file leaves the solution out unless asked.
+    choose(client, "#download-format", "non").await?;
+    let shared = downloaded(client).await?;
+    assert!(shared.contains("\nrows\n"), "{shared}");
+    assert!(!shared.contains("\ngoal"), "{shared}");
+    click(client, "#download-solution").await?;
+    let kept = downloaded(client).await?;
+    assert!(kept.contains("\ngoal"), "{kept}");
+    click(client, "#download-solution").await?;
     assert!(eval(
         client,
         "return document.getElementById('play-colour-row').hidden"

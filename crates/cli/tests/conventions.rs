@@ -338,3 +338,161 @@ fn force_needs_a_file_to_replace() {
     assert_eq!(patterns.code, 2, "{patterns:?}");
     assert!(patterns.stderr.contains("--plot"), "{patterns:?}");
 }
+
+/// `--no-solution` on every command that writes puzzle files (`generate`, `make`, `convert`):
+/// in every format that can hold a solution (`goal` in `.non` and JSON, `<solution>` in XML),
+/// none is written, and the clues are the same; without it, the solution is kept. The picture
+/// format, which is nothing but the solution, is refused before anything is written.
+#[test]
+fn puzzles_are_written_without_their_solutions_when_asked() {
+    let dir = scratch("no-solution");
+    let picture = dir.join("smile.txt");
+    fs::write(&picture, "#.#..\n.....\n#...#\n.###.\n.....\n").unwrap();
+    let picture = picture.to_str().unwrap();
+    let holds = |text: &str, format: &str| match format {
+        "non" => text.lines().any(|l| l.starts_with("goal")),
+        "xml" => text.contains("<solution"),
+        "json" => text.contains("\"goal\""),
+        _ => unreachable!(),
+    };
+    for format in ["non", "xml", "json"] {
+        let commands: [Vec<&str>; 3] = [
+            vec!["generate", "--size", "8x8", "--seed", "3", "--to", format],
+            vec!["make", picture, "--to", format],
+            vec![
+                "convert",
+                "testdata/puzzles/webpbn-00001.non",
+                "--to",
+                format,
+            ],
+        ];
+        for command in commands {
+            let with = run(&command);
+            assert_eq!(with.code, 0, "{command:?}: {with:?}");
+            assert!(holds(&with.stdout, format), "{command:?}: {}", with.stdout);
+            let mut asked = command.clone();
+            asked.push("--no-solution");
+            let without = run(&asked);
+            assert_eq!(without.code, 0, "{asked:?}: {without:?}");
+            assert!(
+                !holds(&without.stdout, format),
+                "{asked:?}: {}",
+                without.stdout
+            );
+            // The same puzzle otherwise: the clues read back alike.
+            let clues = |text: &str| {
+                let f = nonogram_formats::Format::from_name(format).unwrap();
+                let mut puzzles = nonogram_formats::parse(text, f).unwrap();
+                for p in &mut puzzles {
+                    assert!(p.metadata.goal.is_none() || text == with.stdout);
+                    p.metadata.goal = None;
+                }
+                puzzles
+            };
+            assert_eq!(clues(&with.stdout), clues(&without.stdout), "{asked:?}");
+        }
+    }
+    // Into a file: the file has no solution.
+    let out = dir.join("shared.non");
+    let written = run(&[
+        "generate",
+        "--size",
+        "6x6",
+        "--seed",
+        "1",
+        "--no-solution",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(written.code, 0, "{written:?}");
+    let text = fs::read_to_string(&out).unwrap();
+    assert!(!holds(&text, "non"), "{text}");
+    // The picture format is the solution: refused, nothing written.
+    let refused_out = dir.join("refused.txt");
+    for command in [
+        vec!["make", picture, "--to", "picture", "--no-solution"],
+        vec![
+            "convert",
+            "testdata/puzzles/webpbn-00001.non",
+            "--to",
+            "picture",
+            "--no-solution",
+            "-o",
+            refused_out.to_str().unwrap(),
+        ],
+    ] {
+        let refused = run(&command);
+        assert_one_line_error(&refused, 2, "--no-solution to a picture");
+        assert!(
+            refused.stderr.contains("the solution itself"),
+            "{}",
+            refused.stderr
+        );
+    }
+    assert!(!refused_out.exists());
+}
+
+/// A picture that comes out (nearly) all filled or all empty is unique and says nothing: `make`
+/// says so, with what would help (for an image: `--invert`, `--threshold`), in text and JSON.
+#[test]
+fn make_warns_of_a_picture_that_is_nearly_blank() {
+    let dir = scratch("nearly-blank");
+    // A dark screenshot: a grey background (100) with a darker square (20) in it.
+    let image = image::GrayImage::from_fn(30, 30, |x, y| {
+        let inside = (10..20).contains(&x) && (10..20).contains(&y);
+        image::Luma([if inside { 20 } else { 100 }])
+    });
+    let png = dir.join("screenshot.png");
+    image.save(&png).unwrap();
+    let png = png.to_str().unwrap();
+    let dark = run(&["make", png]);
+    assert_eq!(dark.code, 0, "{dark:?}");
+    assert!(
+        dark.stderr.contains(
+            "warning: the picture is nearly all filled (900 of 900 cells filled), so its clues \
+             say little however unique"
+        ),
+        "{}",
+        dark.stderr
+    );
+    assert!(dark.stderr.contains("--invert"), "{}", dark.stderr);
+    assert!(
+        dark.stderr.contains("a lower --threshold than 128"),
+        "{}",
+        dark.stderr
+    );
+    let json = run(&["make", png, "--output", "json"]);
+    let value: Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(
+        value["nearly_blank"],
+        serde_json::json!({"filled": 900, "cells": 900, "mostly": "filled"})
+    );
+    // At a threshold that tells the square from the background: no warning.
+    let fixed = run(&["make", png, "--threshold", "60"]);
+    assert_eq!(fixed.code, 0, "{fixed:?}");
+    assert!(!fixed.stderr.contains("warning"), "{}", fixed.stderr);
+    let fixed = run(&["make", png, "--threshold", "60", "--output", "json"]);
+    let value: Value = serde_json::from_str(fixed.stdout.trim()).unwrap();
+    assert_eq!(value["nearly_blank"], Value::Null);
+
+    // A text picture with almost nothing drawn.
+    let text = dir.join("faint.txt");
+    let mut rows = vec![".".repeat(40); 40];
+    rows[3].replace_range(5..6, "#");
+    fs::write(&text, rows.join("\n") + "\n").unwrap();
+    let faint = run(&[
+        "make",
+        text.to_str().unwrap(),
+        "-o",
+        dir.join("faint.non").to_str().unwrap(),
+    ]);
+    assert_eq!(faint.code, 0, "{faint:?}");
+    assert!(
+        faint
+            .stdout
+            .contains("warning: the picture is nearly empty (1 of 1600 cells filled)"),
+        "{}",
+        faint.stdout
+    );
+    assert!(faint.stdout.contains("--invert swaps"), "{}", faint.stdout);
+}

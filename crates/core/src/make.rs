@@ -18,6 +18,10 @@
 //!
 //! One time limit covers the whole check ([`MakeConfig::timeout`]): every solve gets what is
 //! left of it, and the search for fixes stops when it runs out.
+//!
+//! A picture that is (nearly) all filled or all empty is unique and says nothing: a dark
+//! screenshot made black and white, or a drawing that needed inverting. The check says so
+//! ([`Check::nearly_blank`]), so that front ends can warn instead of only saying "unique".
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -119,6 +123,43 @@ pub struct Check {
     pub flip_pairs: Vec<[Flip; 2]>,
     /// Whether the time limit cut the search for fixes short.
     pub timed_out: bool,
+    /// The picture is (nearly) all filled or all empty ([`NearlyBlank::of`]): its clues say
+    /// little, however unique.
+    pub nearly_blank: Option<NearlyBlank>,
+}
+
+/// A picture that is (nearly) all filled or all empty: fewer than
+/// [`NearlyBlank::PERCENT`] percent of its cells are filled, or empty. Below 34 cells that
+/// means entirely one or the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NearlyBlank {
+    /// Filled cells (of any colour).
+    pub filled: usize,
+    /// All cells.
+    pub cells: usize,
+}
+
+impl NearlyBlank {
+    /// The share, in percent, under which the filled (or the empty) cells make a picture
+    /// nearly blank: 3 (fewer than 27 of a 30×30's 900 cells).
+    pub const PERCENT: usize = 3;
+
+    /// Whether `picture` is nearly blank, and how.
+    pub fn of(picture: &Picture) -> Option<NearlyBlank> {
+        let cells = picture.width() * picture.height();
+        let filled = picture
+            .cells()
+            .iter()
+            .filter(|c| !c.is_background())
+            .count();
+        let fewer = filled.min(cells - filled);
+        (fewer * 100 < NearlyBlank::PERCENT * cells).then_some(NearlyBlank { filled, cells })
+    }
+
+    /// Whether it is mostly filled (else mostly empty).
+    pub fn mostly_filled(&self) -> bool {
+        self.filled * 2 > self.cells
+    }
 }
 
 /// Checks that `picture` is the only solution of `puzzle` (its own clues, in its palette),
@@ -169,6 +210,7 @@ pub fn check_picture_cancellable(
         flips: Vec::new(),
         flip_pairs: Vec::new(),
         timed_out: false,
+        nearly_blank: NearlyBlank::of(picture),
     };
     if outcome.status != Status::Multiple {
         return check;

@@ -149,6 +149,12 @@ pub enum WriteErrorKind {
     /// The picture format writes the goal picture, and the puzzle has none.
     #[error("the {0} format needs a goal picture and this puzzle has none")]
     NoGoal(&'static str),
+    /// Asked to leave the solution out of a format that writes nothing else.
+    #[error(
+        "the {0} format is the solution itself: to share the puzzle without its answer, write \
+         its clues in another format"
+    )]
+    SolutionOnly(&'static str),
     /// A colour puzzle, for a format that has no colours.
     #[error("{0} cannot hold colour puzzles")]
     Colour(&'static str),

@@ -311,6 +311,17 @@ impl Format {
         self.info().givens
     }
 
+    /// Whether a puzzle written in this format carries its solution (the goal picture of its
+    /// metadata, when it has one): `.non` (`goal`), XML (`<solution>`), JSON (`goal`), and
+    /// the picture format, whose text is nothing but the solution. The others write clues
+    /// only.
+    pub fn writes_solution(self) -> bool {
+        matches!(
+            self,
+            Format::Non | Format::Xml | Format::Json | Format::Picture
+        )
+    }
+
     /// The usual file name extension, without the dot (`txt` for the formats that have none of
     /// their own: [`detect`](fn@crate::detect) tells them apart by their content).
     pub fn extension(self) -> &'static str {

@@ -248,6 +248,23 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     Ok(text)
 }
 
+/// Takes the solution (the goal picture) out of puzzles about to be written in `format`, so
+/// that sharing the file does not share its answer: `nonogram generate`, `make` and `convert`
+/// with `--no-solution`, and the page's downloads. Refused for the picture format, whose text
+/// is the solution itself.
+pub fn drop_solutions(puzzles: &mut [Puzzle], format: Format) -> Result<(), WriteError> {
+    if format == Format::Picture {
+        return Err(WriteError::new(
+            format,
+            WriteErrorKind::SolutionOnly(format.name()),
+        ));
+    }
+    for puzzle in puzzles {
+        puzzle.metadata.goal = None;
+    }
+    Ok(())
+}
+
 /// Writes several puzzles into one file of `format`: a `.non` bundle (`====` between the
 /// puzzles), an XML `<puzzleset>` of several `<puzzle>`s, a JSON array, R puzzle strings or
 /// Tatham game ids one a line. A format that holds one puzzle a file ([`Format::can_hold_many`]) writes a single

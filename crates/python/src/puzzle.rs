@@ -486,23 +486,39 @@ impl PyPuzzle {
     }
 
     /// The puzzle in a file format (``non`` by default; :data:`WRITABLE_FORMATS` lists them).
-    #[pyo3(signature = (format="non"))]
-    fn to_string(&self, format: &str) -> PyResult<String> {
+    /// ``solution=False`` leaves its solution (the goal picture that ``non``, ``xml`` and
+    /// ``json`` can hold) out, so that sharing the text does not share the answer, as
+    /// ``nonogram convert --no-solution`` does; it is a ``ValueError`` for ``picture``, which
+    /// is nothing but the solution.
+    #[pyo3(signature = (format="non", *, solution=true))]
+    fn to_string(&self, format: &str, solution: bool) -> PyResult<String> {
         let format = convert::write_format(format)?;
-        nonogram_formats::write(&self.puzzle, format)
+        let mut puzzle = [(*self.puzzle).clone()];
+        if !solution {
+            nonogram_formats::drop_solutions(&mut puzzle, format)
+                .map_err(|e| value_error(format!("solution=False: {e}")))?;
+        }
+        nonogram_formats::write(&puzzle[0], format)
             .map_err(|e| value_error(format!("cannot write the puzzle as {}: {e}", format.name())))
     }
 
     /// Writes the puzzle to a file, whole or not at all, in ``format`` (by default the one its
     /// extension names). An existing file is never replaced unless ``force=True``: that is a
-    /// ``FileExistsError``.
-    #[pyo3(signature = (path, format=None, force=false))]
-    fn write(&self, path: PathBuf, format: Option<&str>, force: bool) -> PyResult<()> {
+    /// ``FileExistsError``. ``solution=False`` leaves the solution out, as for
+    /// :meth:`to_string`.
+    #[pyo3(signature = (path, format=None, force=false, *, solution=true))]
+    fn write(
+        &self,
+        path: PathBuf,
+        format: Option<&str>,
+        force: bool,
+        solution: bool,
+    ) -> PyResult<()> {
         let format = match format {
             Some(name) => convert::write_format(name)?,
             None => format_of_extension(&path)?,
         };
-        let text = self.to_string(format.name())?;
+        let text = self.to_string(format.name(), solution)?;
         nonogram_formats::write_whole(&path, text.as_bytes(), force).map_err(|e| match e {
             WholeError::Exists => PyFileExistsError::new_err((
                 17,

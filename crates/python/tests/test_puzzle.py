@@ -270,6 +270,23 @@ def test_to_string_round_trips_every_writable_format(smallex):
         blank.to_string("picture")
 
 
+def test_solutions_are_left_out_when_asked(tmp_path):
+    made = nono.generate(8, 8, seed=3).puzzle
+    assert made.goal is not None
+    for format, mark in (("non", "goal"), ("xml", "<solution"), ("json", '"goal"')):
+        assert mark in made.to_string(format), format
+        shared = made.to_string(format, solution=False)
+        assert mark not in shared, format
+        again = nono.parse(shared, format=format)
+        assert again.goal is None and again.rows == made.rows, format
+    path = tmp_path / "shared.xml"
+    made.write(path, solution=False)
+    assert nono.read(path).goal is None
+    with pytest.raises(ValueError, match="the solution itself"):
+        made.to_string("picture", solution=False)
+    assert made.to_string("picture")
+
+
 def test_colour_puzzles_round_trip_in_colour_formats(colour_puzzle):
     want = colour_puzzle.solve().solution
     for format in ("non", "xml", "json"):

@@ -155,6 +155,12 @@ pub fn to_json(check: &Check, puzzle: &Puzzle) -> serde_json::Value {
                 .collect::<Vec<_>>(),
             "timed_out": check.timed_out,
         },
+        // A picture (nearly) all filled or all empty: unique, and saying nothing.
+        "nearly_blank": check.nearly_blank.map(|b| json!({
+            "filled": b.filled,
+            "cells": b.cells,
+            "mostly": if b.mostly_filled() { "filled" } else { "empty" },
+        })),
     });
     if !check.givens_searched {
         // Not offered (the format cannot store them): absent, not "none found".
@@ -206,6 +212,7 @@ mod tests {
             flips: (0..flips).map(|col| (1, col, ColourId::BLACK)).collect(),
             flip_pairs: Vec::new(),
             timed_out: false,
+            nearly_blank: None,
         }
     }
 

@@ -11,7 +11,7 @@ use nonogram_formats::Format;
 
 use crate::error::{CliError, Exit};
 use crate::files;
-use crate::options::{format_names, FormatNames, OutFile, ReadOptions};
+use crate::options::{format_names, FormatNames, OutFile, ReadOptions, SolutionOption};
 
 /// Arguments of `nonogram convert`.
 #[derive(Debug, clap::Args)]
@@ -32,6 +32,10 @@ pub struct Args {
     /// Where to write.
     #[command(flatten)]
     pub out: OutFile,
+
+    /// Whether the puzzles keep their solutions.
+    #[command(flatten)]
+    pub solution: SolutionOption,
 }
 
 /// The format to write: `--to`, or the format whose extension the `-o` file has.
@@ -62,6 +66,7 @@ fn target(args: &Args) -> Result<Format, CliError> {
 /// Runs `nonogram convert`: reads each puzzle and writes it in another format.
 pub fn run(args: Args) -> Result<Exit, CliError> {
     let format = target(&args)?;
+    args.solution.check(format)?;
     files::check_writable(&args.out)?;
     let paths = if args.files.is_empty() {
         vec![files::input_path(None)?]
@@ -80,6 +85,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         sources.push(loaded.source);
         puzzles.extend(loaded.puzzles.into_iter().map(|(_, p)| p));
     }
+    args.solution.apply(&mut puzzles, format)?;
     let text = clue_text(&puzzles, format, &sources.join(", "))?;
     files::write_out(text.as_bytes(), &args.out)?;
     Ok(Exit::Success)

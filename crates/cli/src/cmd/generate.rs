@@ -23,6 +23,7 @@ use crate::cli::{parse_seconds, parse_writable, OutFile};
 use crate::cmd::make::parse_size;
 use crate::error::{CliError, Exit};
 use crate::files;
+use crate::options::SolutionOption;
 use crate::report::plural;
 
 /// The most puzzles one run generates (`--count`).
@@ -73,6 +74,10 @@ pub struct Args {
     /// Write the puzzles to FILE (whole or not at all) instead of standard output.
     #[command(flatten)]
     pub out: OutFile,
+
+    /// Whether the puzzles keep their solutions.
+    #[command(flatten)]
+    pub solution: SolutionOption,
 
     /// Give up on a puzzle after this many seconds (fractions allowed).
     #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = parse_seconds)]
@@ -182,6 +187,7 @@ fn output_format(args: &Args) -> Result<Format, CliError> {
 /// Runs `nonogram generate`.
 pub fn run(args: Args) -> Result<Exit, CliError> {
     let format = output_format(&args)?;
+    args.solution.check(format)?;
     files::check_writable(&args.out)?;
     let (width, height) = args.size;
     let config = GeneratorConfig {
@@ -232,7 +238,8 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         return Ok(Exit::Timeout);
     }
     let generated: Vec<Generated> = results.into_iter().filter_map(Result::ok).collect();
-    let puzzles: Vec<_> = generated.iter().map(|g| g.puzzle.clone()).collect();
+    let mut puzzles: Vec<_> = generated.iter().map(|g| g.puzzle.clone()).collect();
+    args.solution.apply(&mut puzzles, format)?;
     let text = nonogram_formats::write_all(&puzzles, format).map_err(|source| CliError::Write {
         format: format.name(),
         source,

@@ -27,12 +27,12 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use nonogram_core::make::{check_picture, MakeConfig, Progress};
+use nonogram_core::make::{check_picture, MakeConfig, NearlyBlank, Progress};
 use nonogram_core::model::MAX_COLOURS;
 use nonogram_core::{Palette, Picture, Puzzle};
 use nonogram_formats::Format;
 
-use crate::options::{parse_seconds, FormatNames, OutFile};
+use crate::options::{parse_seconds, FormatNames, OutFile, SolutionOption};
 use crate::picture::{
     is_image, read_picture_in_colour, PictureError, PictureOptions, MAX_IMAGE_BYTES,
 };
@@ -53,6 +53,10 @@ pub struct Args {
     /// non.
     #[arg(long, value_name = "FORMAT", value_parser = FormatNames::writable())]
     pub to: Option<Format>,
+
+    /// Whether the puzzle written keeps its solution (the picture).
+    #[command(flatten)]
+    pub solution: SolutionOption,
 
     /// Write the clues to FILE (whole or not at all) instead of standard output.
     #[command(flatten)]
@@ -139,8 +143,9 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         )));
     }
     let format = clue_format(&args)?;
+    args.solution.check(format)?;
     files::check_writable(&args.out)?;
-    let (palette, picture) = load_picture(&args)?;
+    let (palette, picture, image) = load_picture(&args)?;
     let mut puzzle = if palette.is_black_and_white() {
         Puzzle::from_picture(&picture)
     } else {
@@ -154,7 +159,9 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned());
     }
-    let clues = nonogram_formats::write(&puzzle, format).map_err(|source| CliError::Write {
+    let mut written = [puzzle.clone()];
+    args.solution.apply(&mut written, format)?;
+    let clues = nonogram_formats::write(&written[0], format).map_err(|source| CliError::Write {
         format: format.name(),
         source,
     })?;
@@ -181,13 +188,16 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     }
     let mut stdout = io::stdout().lock();
     if args.output == Kind::Json {
-        let mut value = report::make::to_json(&check, &puzzle);
+        let mut value = report::make::to_json(&check, &written[0]);
         if to_file.is_none() {
             value["clues"] = clues.into();
         }
         writeln!(stdout, "{value}").map_err(CliError::stdout)?;
     } else {
-        let text = report::make::to_text(&check, &puzzle, to_file, format);
+        let mut text = report::make::to_text(&check, &puzzle, to_file, format);
+        if let Some(blank) = check.nearly_blank {
+            text.push_str(&blank_warning(&args, image, blank));
+        }
         if to_file.is_some() {
             stdout
                 .write_all(text.as_bytes())
@@ -208,6 +218,44 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     })
 }
 
+/// The warning for a picture (nearly) all filled or all empty, with what would help: its
+/// clues are unique, and say nothing.
+fn blank_warning(args: &Args, image: bool, blank: NearlyBlank) -> String {
+    let (state, counted) = if blank.mostly_filled() {
+        ("nearly all filled", blank.filled)
+    } else {
+        ("nearly empty", blank.filled)
+    };
+    let threshold = args
+        .threshold
+        .unwrap_or(PictureOptions::default().threshold);
+    let invert = if args.invert {
+        "without --invert"
+    } else {
+        "--invert"
+    };
+    let help = match (image, args.colours > 1, blank.mostly_filled()) {
+        (false, ..) => format!("is that the picture meant? {invert} swaps filled and empty cells"),
+        (true, true, _) => format!(
+            "the background is the image's most common border colour: crop the image, or try \
+             {invert}"
+        ),
+        (true, false, true) => format!(
+            "a dark image, or a light drawing on a dark background? Try {invert}, or a lower \
+             --threshold than {threshold} (pixels darker than it are filled)"
+        ),
+        (true, false, false) => format!(
+            "a light or faint image? Try a higher --threshold than {threshold} (pixels darker \
+             than it are filled), or {invert}"
+        ),
+    };
+    format!(
+        "warning: the picture is {state} ({counted} of {} cells filled), so its clues say \
+         little however unique: {help}\n",
+        blank.cells
+    )
+}
+
 /// One line on a terminal's standard error, redrawn as the check goes.
 fn progress(step: Progress) {
     let what = match step {
@@ -221,8 +269,9 @@ fn progress(step: Progress) {
     eprint!("\r\x1b[2K{what}...");
 }
 
-/// Reads the picture file (or standard input) into a picture and its palette.
-fn load_picture(args: &Args) -> Result<(Palette, Picture), CliError> {
+/// Reads the picture file (or standard input) into a picture and its palette, and whether it
+/// was an image (rather than a text picture).
+fn load_picture(args: &Args) -> Result<(Palette, Picture, bool), CliError> {
     let path = &args.picture;
     let io_err = |source| CliError::Io {
         action: "read it",
@@ -242,7 +291,8 @@ fn load_picture(args: &Args) -> Result<(Palette, Picture), CliError> {
             .and_then(|f| f.take(limit).read_to_end(&mut bytes))
             .map_err(io_err)?;
     }
-    refuse_unused(args, is_image(&bytes))?;
+    let image = is_image(&bytes);
+    refuse_unused(args, image)?;
     let options = PictureOptions {
         threshold: args
             .threshold
@@ -251,13 +301,14 @@ fn load_picture(args: &Args) -> Result<(Palette, Picture), CliError> {
         invert: args.invert,
         colours: args.colours,
     };
-    read_picture_in_colour(&bytes, &options).map_err(|e| match e {
+    let (palette, picture) = read_picture_in_colour(&bytes, &options).map_err(|e| match e {
         PictureError::Parse(e) => CliError::Read(nonogram_formats::Error::new(
             path.clone(),
             nonogram_formats::ErrorKind::Parse(e),
         )),
         PictureError::Other(e) => CliError::Usage(format!("{}: {e}", path.display())),
-    })
+    })?;
+    Ok((palette, picture, image))
 }
 
 /// Refuses the options that would do nothing with this picture, as `--size` with a text

@@ -39,6 +39,7 @@ pub fn png(w: u32, h: u32, dark: impl Fn(u32, u32) -> bool) -> Vec<u8> {
 pub fn cases() -> Vec<Case> {
     let duck = repo_text("testdata/seeds/duck.non");
     let colour = repo_text("testdata/formats/nonogrid-colour-uk.toml");
+    let picture_text = "#.#\n.#.\n#.#\n";
     let smile = repo_text("testdata/formats/smile.non");
     let ambiguous = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n";
     let impossible = "width 2\nheight 2\nrows\n2\n2\ncolumns\n1\n1\n";
@@ -295,6 +296,21 @@ pub fn cases() -> Vec<Case> {
             "convert colour",
             "convert",
             json!({ "puzzle": colour, "to": "xml" }),
+        ),
+        case(
+            "convert with its solution",
+            "convert",
+            json!({ "puzzle": picture_text, "format": "picture", "to": "non" }),
+        ),
+        case(
+            "convert without its solution",
+            "convert",
+            json!({ "puzzle": picture_text, "format": "picture", "to": "xml", "solution": false }),
+        ),
+        case(
+            "convert to a picture without its solution",
+            "convert",
+            json!({ "puzzle": picture_text, "format": "picture", "to": "picture", "solution": false }),
         ),
         case(
             "convert unwritable",

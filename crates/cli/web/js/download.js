@@ -37,7 +37,10 @@ export async function downloadFile() {
   if (!source) return showError("Load or draw a puzzle first.");
   const to = $("download-format").value;
   try {
+    // A shared puzzle file does not give its answer away unless asked (`--no-solution` is the
+    // command line's way); the picture format is nothing but the solution, so it always has it.
     const body = { ...source.body, to };
+    if (!$("download-solution").checked && to !== "picture") body.solution = false;
     if (state.mode === "make") body.title = source.title;
     const answer = await api.convert(body);
     const extension = answer.extension === "txt" ? `${answer.format}.txt` : answer.extension;

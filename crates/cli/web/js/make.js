@@ -96,7 +96,16 @@ function showMade(answer) {
   const filled = rows.reduce((n, row) => n + [...row].filter((ch) => ch === "#").length, 0);
   if (answer.unique === true) {
     setVerdict("good", "unique: the clues give back this picture");
-    setSentence(filled ? "Every solver who follows the clues ends with your picture." : "An empty picture: draw something.");
+    const blank = answer.nearly_blank;
+    if (!filled) setSentence("An empty picture: draw something.");
+    else if (blank) {
+      // Unique, and saying nothing: a dark or faint image, most likely.
+      const state = blank.mostly === "filled" ? "nearly all filled" : "nearly empty";
+      const help = blank.mostly === "filled"
+        ? "From an image? Try Invert, or a lower darkness threshold."
+        : "From an image? Try a higher darkness threshold, or Invert.";
+      setSentence(`The picture is ${state} (${blank.filled} of ${blank.cells} cells filled): its clues say little. ${help}`);
+    } else setSentence("Every solver who follows the clues ends with your picture.");
     board.mark();
     $("legend").textContent = "";
     return;

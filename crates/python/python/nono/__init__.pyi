@@ -85,9 +85,14 @@ class Puzzle:
     @property
     def givens(self) -> Optional[npt.NDArray[np.int8]]: ...
     def with_givens(self, givens: Optional[GridLike]) -> "Puzzle": ...
-    def to_string(self, format: str = "non") -> str: ...
+    def to_string(self, format: str = "non", *, solution: bool = True) -> str: ...
     def write(
-        self, path: Union[str, os.PathLike], format: Optional[str] = None, force: bool = False
+        self,
+        path: Union[str, os.PathLike],
+        format: Optional[str] = None,
+        force: bool = False,
+        *,
+        solution: bool = True,
     ) -> None: ...
     def solve(
         self,
