@@ -100,11 +100,11 @@ function showMade(answer) {
     if (!filled) setSentence("An empty picture: draw something.");
     else if (blank) {
       // Unique, and saying nothing: a dark or faint image, most likely.
-      const state = blank.mostly === "filled" ? "nearly all filled" : "nearly empty";
+      const how = blank.mostly === "filled" ? "nearly all filled" : "nearly empty";
       const help = blank.mostly === "filled"
         ? "From an image? Try Invert, or a lower darkness threshold."
         : "From an image? Try a higher darkness threshold, or Invert.";
-      setSentence(`The picture is ${state} (${blank.filled} of ${blank.cells} cells filled): its clues say little. ${help}`);
+      setSentence(`The picture is ${how} (${blank.filled} of ${blank.cells} cells filled): its clues say little. ${help}`);
     } else setSentence("Every solver who follows the clues ends with your picture.");
     board.mark();
     $("legend").textContent = "";
