@@ -204,6 +204,14 @@ impl PyMade {
         self.check.timed_out
     }
 
+    /// ``(filled, cells)`` when the picture is nearly all filled or all empty (fewer than 3%
+    /// of its cells one way or the other): its clues are unique and say nothing, as an image
+    /// that needs ``invert=True`` or another ``threshold`` gives; else None.
+    #[getter]
+    fn nearly_blank(&self) -> Option<(usize, usize)> {
+        self.check.nearly_blank.map(|b| (b.filled, b.cells))
+    }
+
     /// The puzzle with the picture as SVG, the cells where two solutions differ framed in
     /// red.
     #[pyo3(signature = (*, cell=20))]

@@ -144,3 +144,13 @@ def test_make_suggests_the_same_changes_every_time():
     for _ in range(4):
         again = nono.make(picture, givens=False, timeout=None)
         assert (again.flips, again.flip_pairs) == (first.flips, first.flip_pairs)
+
+
+def test_make_says_when_a_picture_is_nearly_blank():
+    dark = np.ones((30, 30), dtype=np.uint8)
+    made = nono.make(dark)
+    assert made.unique is True
+    assert made.nearly_blank == (900, 900)
+    drawn = np.zeros((30, 30), dtype=np.uint8)
+    drawn[5:20, 8:12] = 1
+    assert nono.make(drawn).nearly_blank is None
