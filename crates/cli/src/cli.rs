@@ -4,7 +4,8 @@
 //! One convention holds for every subcommand:
 //!
 //! - `-o, --out FILE` is always a file to write (whole or not at all, never replacing one
-//!   without `--force`); without it, results go to standard output;
+//!   without `--force`), and a command that wrote one says `wrote FILE (...)` on standard
+//!   output; without it, results go to standard output;
 //! - `--output KIND` is always *what* to print (`text`, `json`, `svg`, `png`, as each
 //!   subcommand allows); when it is left out and `-o FILE` is given, the file's extension
 //!   picks it, and an extension that names nothing we write is refused;
@@ -18,9 +19,10 @@
 //! under `cmd/` with an `Args` struct and a `run` function, add a variant here, and one arm to
 //! the match in [`crate::cmd::run`].
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::cmd;
+use crate::manual;
 // The shared option groups, once defined here, live below the subcommands; the names stay
 // reachable through `cli` for code outside the crate.
 pub use crate::options::*;
@@ -61,13 +63,36 @@ pub enum Command {
     Man(cmd::man::Args),
 }
 
+/// The whole interface as clap builds it, with each command's examples and exit statuses
+/// ([`manual`]) at the end of its `--help`: what the binary parses and `nonogram man` renders.
+pub fn command() -> clap::Command {
+    let mut cli = Cli::command().after_long_help(manual::after_help(None));
+    let names: Vec<String> = cli
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in names {
+        let help = manual::after_help(Some(&name));
+        cli = cli.mut_subcommand(&name, |c| c.after_long_help(help));
+    }
+    cli
+}
+
+impl Cli {
+    /// Parses the command line (as [`Parser::try_parse`], with [`command`]'s help).
+    pub fn try_parse_with_manual() -> Result<Cli, clap::Error> {
+        use clap::FromArgMatches;
+        let matches = command().try_get_matches()?;
+        Cli::from_arg_matches(&matches)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_interface_is_consistent() {
-        Cli::command().debug_assert();
+        command().debug_assert();
     }
 }

@@ -95,6 +95,24 @@ pub fn write_out(bytes: &[u8], out: &OutFile) -> Result<(), CliError> {
     }
 }
 
+/// [`write_out`], then, when it went to a file, the command line's one convention for a file
+/// written: `wrote FILE (WHAT)` on standard output (as `make` and `generate` say it too), so
+/// that a run that writes a file never ends in silence.
+pub fn write_out_saying(bytes: &[u8], out: &OutFile, what: &str) -> Result<(), CliError> {
+    write_out(bytes, out)?;
+    say_wrote(out, what)
+}
+
+/// `wrote FILE (WHAT)` on standard output if `out` names a file.
+pub fn say_wrote(out: &OutFile, what: &str) -> Result<(), CliError> {
+    if let Some(path) = out.path() {
+        let mut stdout = io::stdout().lock();
+        writeln!(stdout, "wrote {} ({what})", path.display()).map_err(CliError::stdout)?;
+        stdout.flush().map_err(CliError::stdout)?;
+    }
+    Ok(())
+}
+
 /// Where a command's text goes as it is produced: standard output, flushed as the caller
 /// flushes it (so that long runs show progress), or a buffer written whole to the `-o` file by
 /// [`Destination::finish`].

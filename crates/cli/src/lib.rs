@@ -16,6 +16,7 @@ pub mod cli;
 pub mod cmd;
 pub mod error;
 pub mod files;
+pub mod manual;
 pub mod options;
 pub mod picture;
 /// One puzzle's result, whatever prints it: the report path lives in `nonogram_api::report`,

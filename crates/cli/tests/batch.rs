@@ -664,9 +664,41 @@ fn interrupt_with(signals: &[&str], name: &str) -> String {
     if signals.len() == 1 {
         assert!(stderr.contains("batch: 1 of 6 puzzles"), "{stderr}");
         assert!(
-            stderr.contains("interrupted: 5 puzzles not done"),
+            stderr.contains(
+                "interrupted: 5 puzzles not done; the results went to standard output: \
+                 --resume with a file that holds them finishes the rest"
+            ),
             "{stderr}"
         );
     }
     stderr
+}
+
+/// A batch whose results cannot be written stops, says so, and does not tell the reader to
+/// resume from a results file when there is none (results to standard output); with `-o`,
+/// the advice names the file.
+#[test]
+fn a_batch_that_cannot_write_says_so_without_inventing_a_results_file() {
+    let full = Command::new(env!("CARGO_BIN_EXE_nonogram"))
+        .args(["batch", "testdata/seeds", "--jobs", "1"])
+        .current_dir(common::repo_root())
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&full.stderr);
+    assert_eq!(full.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("stopped: a result could not be written"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("--resume"), "{stderr}");
+    assert!(!stderr.contains("interrupted"), "{stderr}");
+    assert!(
+        stderr
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("nonogram: cannot write to standard output")),
+        "{stderr}"
+    );
 }

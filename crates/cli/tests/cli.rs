@@ -446,9 +446,10 @@ fn convert_round_trips_through_every_writable_format() {
             "-o",
             out.to_str().unwrap(),
         ]);
+        let said = format!("wrote {} ({name}, 1 puzzle)\n", out.display());
         assert_eq!(
             (result.code, result.stdout.as_str(), result.stderr.as_str()),
-            (0, "", ""),
+            (0, said.as_str(), ""),
             "{name}"
         );
         // Read back with the format forced: the clues are the same...

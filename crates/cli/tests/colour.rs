@@ -18,7 +18,7 @@ fn id(i: usize) -> ColourId {
     ColourId::new(i).unwrap()
 }
 
-/// A 3×3 picture in black (`#`), red (`r`) and green (`g`): `#r.`, `rr.`, `.g#`, written as a
+/// A 3×3 picture in black (`k`), red (`r`) and green (`g`): `kr.`, `rr.`, `.gk`, written as a
 /// JSON file in `dir` (the format that keeps the colours' names).
 fn small_colour_puzzle(dir: &Path) -> (PathBuf, Puzzle) {
     let rows = vec![
@@ -45,7 +45,7 @@ fn explain_names_colours_in_text_and_json() {
     let text = run_at_root(&["explain", path, "--ascii"]);
     assert_eq!(text.code, 0, "{text:?}");
     assert!(
-        text.stdout.starts_with("step 1: row 1 (clue 1# 1r): "),
+        text.stdout.starts_with("step 1: row 1 (clue 1k 1r): "),
         "{}",
         text.stdout
     );
@@ -65,11 +65,11 @@ fn explain_names_colours_in_text_and_json() {
     assert_eq!(json.code, 0, "{json:?}");
     let value: Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(value["rating"]["rating"], "line");
-    assert_eq!(value["grid"], serde_json::json!(["#r.", "rr.", ".g#"]));
+    assert_eq!(value["grid"], serde_json::json!(["kr.", "rr.", ".gk"]));
     let steps = value["steps"].as_array().unwrap();
     assert!(!steps.is_empty());
     assert_eq!(steps[0]["kind"], "line");
-    assert_eq!(steps[0]["colours"], serde_json::json!(["#", "r"]));
+    assert_eq!(steps[0]["colours"], serde_json::json!(["k", "r"]));
     assert!(steps[0]["text"].as_str().unwrap().starts_with("row 1"));
     assert_eq!(value["palette"][2]["name"], "red");
 }
@@ -107,12 +107,12 @@ fn a_hint_on_a_wrong_colour_grid_names_the_cell() {
 
     // A right partial grid gets the next step.
     let right = dir.join("right.txt");
-    fs::write(&right, "#r.\n???\n???\n").unwrap();
+    fs::write(&right, "kr.\n???\n???\n").unwrap();
     let hint = run_at_root(&["explain", path, "--hint", "--grid", right.to_str().unwrap()]);
     assert_eq!(hint.code, 0, "{hint:?}");
     assert!(hint.stdout.starts_with("next step: "), "{}", hint.stdout);
     let solved = dir.join("solved.txt");
-    fs::write(&solved, "#r.\nrr.\n.g#\n").unwrap();
+    fs::write(&solved, "kr.\nrr.\n.gk\n").unwrap();
     let hint = run_at_root(&[
         "explain",
         path,

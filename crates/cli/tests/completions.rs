@@ -134,3 +134,37 @@ fn the_man_page_lists_every_subcommand_and_each_has_its_page() {
     common::assert_one_line_error(&refused, 2, "an unknown subcommand");
     assert!(refused.stderr.contains("solve"), "{}", refused.stderr);
 }
+
+/// Every page ends with EXAMPLES and EXIT STATUS, the lists that end `--help`; `man --list`
+/// names exactly the subcommands, and the command reference's loop that installs every page
+/// takes its list from it (a list written out by hand left `generate` out).
+#[test]
+fn the_pages_have_examples_and_exit_statuses_and_the_list_is_the_programs() {
+    for subcommand in subcommands() {
+        let page = run(&["man", &subcommand]).stdout;
+        for section in [".SH EXAMPLES", ".SH \"EXIT STATUS\""] {
+            assert!(page.contains(section), "{subcommand}: no {section}");
+        }
+        let help = run(&[&subcommand, "--help"]).stdout;
+        let first = help
+            .split_once("\nExamples:\n")
+            .and_then(|(_, rest)| rest.lines().next())
+            .and_then(|l| l.split_once("  # "))
+            .map(|(c, _)| c.trim().to_string())
+            .unwrap_or_else(|| panic!("{subcommand}: --help has no examples"));
+        assert!(
+            page.contains(&roff(&first)),
+            "{subcommand}: the page lacks {first}"
+        );
+        assert!(help.contains("\nExit status:\n"), "{subcommand}");
+    }
+    let listed = run(&["man", "--list"]);
+    assert_eq!(listed.code, 0);
+    let listed: Vec<String> = listed.stdout.lines().map(str::to_string).collect();
+    assert_eq!(listed, subcommands());
+    let reference = std::fs::read_to_string(common::repo_root().join("docs/cli.md")).unwrap();
+    assert!(
+        reference.contains("for c in $(nonogram man --list); do nonogram man $c >"),
+        "docs/cli.md's loop does not take the list from the program"
+    );
+}

@@ -153,7 +153,12 @@ fn out_is_a_file_and_output_a_kind() {
     // Text to a file is plain, and written whole.
     let txt = dir.join("duck.txt");
     let text = run(&["solve", duck, "-o", txt.to_str().unwrap()]);
-    assert_eq!((text.code, text.stdout.as_str()), (0, ""), "{text:?}");
+    let said = format!("wrote {} (text, 1 puzzle)\n", txt.display());
+    assert_eq!(
+        (text.code, text.stdout.as_str()),
+        (0, said.as_str()),
+        "{text:?}"
+    );
     assert!(fs::read_to_string(&txt)
         .unwrap()
         .ends_with("unique solution\n"));
@@ -495,4 +500,123 @@ fn make_warns_of_a_picture_that_is_nearly_blank() {
         faint.stdout
     );
     assert!(faint.stdout.contains("--invert swaps"), "{}", faint.stdout);
+}
+
+/// Help and version that cannot be written (`> /dev/full`) are an error like any other output
+/// that cannot be written: exit 2 and one line, never a silent success.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_that_cannot_be_written_is_an_error() {
+    for args in [
+        &["--help"][..],
+        &["solve", "--help"],
+        &["--version"],
+        &["man", "--list"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_nonogram"))
+            .args(args)
+            .stdout(fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("nonogram: cannot write to standard output"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// One convention for a file written with `-o`: every command says `wrote FILE (...)` on
+/// standard output, as `make` and `generate` always did (`solve -o` and `render -o` said
+/// nothing).
+#[test]
+fn every_command_says_what_it_wrote() {
+    let dir = scratch("wrote");
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let duck = "testdata/seeds/duck.non";
+    for (args, said) in [
+        (vec!["solve", duck, "-o", &at("a.svg")], "(svg)"),
+        (vec!["solve", duck, "-o", &at("a.txt")], "(text, 1 puzzle)"),
+        (vec!["render", duck, "-o", &at("b.png")], "(png)"),
+        (vec!["render", duck, "-o", &at("b.txt")], "(text)"),
+        (vec!["convert", duck, "-o", &at("c.xml")], "(xml, 1 puzzle)"),
+        (vec!["explain", duck, "-o", &at("d.json")], "(json)"),
+        (
+            vec![
+                "make",
+                "testdata/formats/smile.picture.txt",
+                "-o",
+                &at("e.non"),
+            ],
+            "(5x5, non)",
+        ),
+        (
+            vec![
+                "generate",
+                "--size",
+                "5x5",
+                "--seed",
+                "1",
+                "-o",
+                &at("f.non"),
+            ],
+            "(non)",
+        ),
+    ] {
+        let file = args.last().unwrap().clone();
+        let ran = run(&args);
+        assert_eq!(ran.code, 0, "{args:?}: {ran:?}");
+        let line = ran.stdout.lines().next().unwrap_or_default();
+        assert!(
+            line.starts_with("wrote ") && line.contains(&file) && line.ends_with(said),
+            "{args:?}: {}",
+            ran.stdout
+        );
+        assert!(fs::metadata(&file).unwrap().len() > 0, "{file}");
+    }
+}
+
+/// Ranges are worded one way (`1..=N`, clap's inclusive form, for every numeric option), and a
+/// size says what each side may be.
+#[test]
+fn ranges_are_worded_alike() {
+    let jobs = run(&["batch", "--jobs", "0", "testdata/seeds"]);
+    assert_one_line_error(&jobs, 2, "--jobs 0");
+    assert!(
+        jobs.stderr.contains("0 is not in 1..=1024"),
+        "{}",
+        jobs.stderr
+    );
+    let solutions = run(&["solve", "--solutions", "0", "testdata/seeds/duck.non"]);
+    assert!(
+        solutions.stderr.contains("0 is not in 1..=10000"),
+        "{}",
+        solutions.stderr
+    );
+    for size in ["0x5", "5x201"] {
+        let refused = run(&["generate", "--size", size]);
+        assert_one_line_error(&refused, 2, size);
+        assert!(
+            refused.stderr.contains("each side must be 1 to 200"),
+            "{}",
+            refused.stderr
+        );
+    }
+    let width = run(&["patterns", "1", "--width", "65537", "--count"]);
+    assert_one_line_error(&width, 2, "--width 65537");
+    assert!(
+        width
+            .stderr
+            .contains("--width 65537 is out of range: give 0 to 65536 cells"),
+        "{}",
+        width.stderr
+    );
+    assert_eq!(
+        run(&["patterns", "1", "--width", "5000", "--count"])
+            .stdout
+            .trim(),
+        "5000"
+    );
 }

@@ -10,11 +10,14 @@
 //!   comments) means what the shell makes of it; `nonogram` is found first on `PATH`, as a link
 //!   to `env!("CARGO_BIN_EXE_nonogram")`, and `cargo run --release -- ` is replaced by
 //!   `nonogram `;
-//! - in a scratch directory, one per ```` ```sh ```` block, that holds a link `testdata` to the
-//!   repository's `testdata/`: the examples name shipped files (`testdata/...`) and write their
-//!   outputs (`-o duck.svg`) to relative names, which land in the scratch directory, never in
-//!   the repository. The lines of one block run in order in the same directory, like a shell
-//!   session, so a block may write a file and read it in a later line;
+//! - in a fresh scratch directory, one per document, that holds a link `testdata` to the
+//!   repository's `testdata/` and an empty `target/` (the README's tour writes its files
+//!   there, as the build folder git ignores): the examples name shipped files (`testdata/...`)
+//!   and write their outputs (`-o duck.svg`) to relative names, which land in the scratch
+//!   directory, never in the repository. Every line of a document runs in order in the same
+//!   directory, as a reader who runs them one after the other in one folder would, so a line
+//!   may read a file an earlier one wrote, and two lines that write the same file collide
+//!   here as they would for the reader;
 //! - with an empty standard input (examples that read standard input redirect it from a
 //!   shipped file) and a hang limit.
 //!
@@ -89,8 +92,6 @@ struct Example {
     subcommand: String,
     /// What the marker asks.
     expect: Expect,
-    /// Which ```sh block of its document it is in (0-based).
-    block: usize,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -199,7 +200,6 @@ fn marker(comment: &str, at: &str) -> Expect {
 fn examples(doc: &str, text: &str) -> Vec<Example> {
     let mut found = Vec::new();
     let mut in_sh = false;
-    let mut block = 0;
     for (n, raw) in text.lines().enumerate() {
         let line = n + 1;
         let at = format!("{doc}:{line}");
@@ -210,7 +210,6 @@ fn examples(doc: &str, text: &str) -> Vec<Example> {
         }
         if trimmed.starts_with("```") {
             in_sh = false;
-            block += 1;
             continue;
         }
         let command = if let Some(rest) = trimmed.strip_prefix("cargo run --release -- ") {
@@ -237,23 +236,24 @@ fn examples(doc: &str, text: &str) -> Vec<Example> {
             command,
             subcommand,
             expect,
-            block,
         });
     }
     found
 }
 
 /// A directory whose only entry is `nonogram`, a link to the binary under test, for `PATH`.
-fn bin_dir() -> PathBuf {
-    let dir = scratch("bin");
+fn bin_dir(name: &str) -> PathBuf {
+    let dir = scratch(&format!("bin-{name}"));
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_nonogram"), dir.join("nonogram")).unwrap();
     dir
 }
 
-/// The scratch directory of one ```sh block, with `testdata` linked in.
-fn block_dir(doc: &str, block: usize) -> PathBuf {
-    let dir = scratch(&format!("{}-block-{block}", doc.replace('/', "-")));
+/// A fresh scratch directory for the examples of `name` (a document), with `testdata` linked
+/// in and an empty `target/`, as a checkout that has been built has.
+fn work_dir(name: &str) -> PathBuf {
+    let dir = scratch(&name.replace('/', "-"));
     std::os::unix::fs::symlink(repo_root().join("testdata"), dir.join("testdata")).unwrap();
+    fs::create_dir(dir.join("target")).unwrap();
     dir
 }
 
@@ -312,7 +312,7 @@ fn every_documented_example_runs_as_documented() {
         .iter()
         .flat_map(|(doc, text)| examples(doc, text))
         .collect();
-    let bin = bin_dir();
+    let bin = bin_dir("documents");
     let path = format!(
         "{}:{}",
         bin.display(),
@@ -323,14 +323,14 @@ fn every_documented_example_runs_as_documented() {
     let mut ran = 0;
     // The subcommands run, by document.
     let mut ran_subcommands = BTreeSet::new();
-    let mut dir: Option<((&str, usize), PathBuf)> = None;
+    let mut dir: Option<(&str, PathBuf)> = None;
     for example in &examples {
         let Expect::Exit(expected) = example.expect else {
             continue;
         };
-        let block = (example.doc.as_str(), example.block);
-        if dir.as_ref().is_none_or(|(current, _)| *current != block) {
-            dir = Some((block, block_dir(&example.doc, example.block)));
+        let doc = example.doc.as_str();
+        if dir.as_ref().is_none_or(|(current, _)| *current != doc) {
+            dir = Some((doc, work_dir(doc)));
         }
         let (_, work) = dir.as_ref().unwrap();
         let result = run(example, work, &path);
@@ -387,6 +387,75 @@ fn every_documented_example_runs_as_documented() {
             );
         }
     }
+}
+
+/// The examples that `nonogram --help` and every `nonogram SUBCOMMAND --help` end with (and
+/// the manual pages, from the same source) run as they say, each exiting 0, the lines of one
+/// command in order in a fresh folder; `serve`'s run until stopped and are not run. Every
+/// command has some.
+#[test]
+fn the_examples_of_every_help_run() {
+    let bin = bin_dir("help");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut commands = vec![String::new()];
+    commands.extend(subcommands());
+    let mut failures = Vec::new();
+    for subcommand in &commands {
+        let mut args: Vec<&str> = Vec::new();
+        if !subcommand.is_empty() {
+            args.push(subcommand);
+        }
+        args.push("--help");
+        let help = run_at_root(&args);
+        assert_eq!(help.code, 0, "{args:?}");
+        let listed: Vec<String> = help
+            .stdout
+            .split_once("\nExamples:\n")
+            .unwrap_or_else(|| panic!("`nonogram {}` has no examples", args.join(" ")))
+            .1
+            .lines()
+            .take_while(|l| !l.trim().is_empty())
+            .map(|l| {
+                l.split_once("  # ")
+                    .map_or(l, |(c, _)| c)
+                    .trim()
+                    .to_string()
+            })
+            .collect();
+        assert!(!listed.is_empty(), "{args:?}: no examples");
+        let doc = format!("nonogram {} --help", subcommand);
+        let dir = work_dir(&format!("help-{subcommand}"));
+        for (i, command) in listed.into_iter().enumerate() {
+            assert!(
+                command.starts_with(&format!("nonogram {subcommand}").trim_end().to_string()),
+                "{doc}: {command}"
+            );
+            if subcommand == "serve" {
+                continue;
+            }
+            let example = Example {
+                doc: doc.clone(),
+                line: i + 1,
+                subcommand: subcommand.clone(),
+                command,
+                expect: Expect::Exit(0),
+            };
+            let result = run(&example, &dir, &path);
+            if result.code != Some(0) {
+                failures.push(format!(
+                    "{doc}: `{}` exited with {:?}: {}",
+                    example.command,
+                    result.code,
+                    result.stderr.trim_end()
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// The long options (`--name`) in `text`, without the `=` or value that may follow.

@@ -68,9 +68,11 @@ pub fn random_set(
 
 // ----- colour puzzles -----
 
-/// The colours of [`colour_palette`], in order: name, RGB, character.
+/// The colours of [`colour_palette`], in order: name, RGB, character. Black is `k` (the key
+/// colour of print), not `#`: a `.non` file names colours by letters, and a character that is
+/// the same in every format and every drawing is the one a reader can follow.
 const COLOURS: [(&str, Rgb, char); 8] = [
-    ("black", Rgb::BLACK, '#'),
+    ("black", Rgb::BLACK, 'k'),
     ("red", Rgb::new(0xe0, 0x20, 0x20), 'r'),
     ("green", Rgb::new(0x20, 0xa0, 0x40), 'g'),
     ("blue", Rgb::new(0x20, 0x40, 0xe0), 'b'),
@@ -80,7 +82,7 @@ const COLOURS: [(&str, Rgb, char); 8] = [
     ("orange", Rgb::new(0xf0, 0x80, 0x20), 'o'),
 ];
 
-/// A palette of white background (`.`) and `colours` colours (black `#`, red `r`, green `g`,
+/// A palette of white background (`.`) and `colours` colours (black `k`, red `r`, green `g`,
 /// blue `b`, yellow, magenta, cyan, orange, then `c8`, `c9`... drawn with letters), at most
 /// [`MAX_COLOURS`](nonogram_model::MAX_COLOURS); more are capped.
 pub fn colour_palette(colours: usize) -> Palette {

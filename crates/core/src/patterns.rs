@@ -36,6 +36,12 @@ use crate::Contradiction;
 use nonogram_model::Cell;
 use nonogram_model::{Clue, LineId, Puzzle};
 
+/// The longest line the front ends take for a pattern set (`nonogram patterns --width`,
+/// Python's `nono.patterns`): 65,536 cells, sixteen times the longest puzzle side. The set
+/// itself is never built, but counting with known cells keeps a table of runs × cells of
+/// big integers, and a line past this is no puzzle's.
+pub const MAX_LENGTH: usize = 65_536;
+
 /// The number of patterns of `clue` in a line of `len` cells with nothing known: `C(f + k, k)`
 /// for `k` runs and `f = len - min_len` free cells; zero when the clue does not fit.
 pub fn count(clue: &Clue, len: usize) -> BigUint {

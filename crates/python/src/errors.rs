@@ -85,6 +85,20 @@ pub fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
 }
 
+/// An integer argument `name` that must lie in `lo..=hi` (`unit` names what it counts, after
+/// the range): a `ValueError` worded as the command line words its refusals (`count=-1 is out
+/// of range: give 0 to 1000000 puzzles`) for any int outside it, however large or negative,
+/// where a plain `usize` argument would raise `OverflowError`. (Arguments taken as `BigInt`
+/// are any Python int; what is not an int is a `TypeError` before this.)
+pub fn int_in(name: &str, n: &num_bigint::BigInt, lo: u64, hi: u64, unit: &str) -> PyResult<u64> {
+    match u64::try_from(n) {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(value_error(format!(
+            "{name}={n} is out of range: give {lo} to {hi}{unit}"
+        ))),
+    }
+}
+
 /// The message of a panic's payload.
 pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {

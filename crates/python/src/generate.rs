@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use num_bigint::BigInt;
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 
@@ -15,7 +16,7 @@ use nonogram_core::generator::{
 use nonogram_core::Picture;
 
 use crate::convert::{self, picture_array};
-use crate::errors::value_error;
+use crate::errors::{int_in, value_error};
 use crate::puzzle::PyPuzzle;
 use crate::run::interruptible;
 
@@ -48,20 +49,35 @@ pub struct PyGenerated {
 /// limit) bounds the search: a request it cannot meet in time (a hard 5×5) raises
 /// ``TimeoutError``, a request out of range ``ValueError``.
 #[pyfunction]
-#[pyo3(signature = (width, height, *, difficulty="easy", colours=1, density=None, style="smooth", seed=None, index=0, timeout=Some(30.0)))]
+#[pyo3(signature = (width, height, *, difficulty="easy", colours=BigInt::from(1), density=None, style="smooth", seed=None, index=BigInt::from(0), timeout=Some(30.0)))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
-    width: usize,
-    height: usize,
+    width: BigInt,
+    height: BigInt,
     difficulty: &str,
-    colours: usize,
+    colours: BigInt,
     density: Option<f64>,
     style: &str,
-    seed: Option<u64>,
-    index: u64,
+    seed: Option<BigInt>,
+    index: BigInt,
     timeout: Option<f64>,
 ) -> PyResult<PyGenerated> {
+    // Integers out of range are ValueErrors worded as the command line's, never OverflowError.
+    let side = nonogram_core::generator::MAX_SIDE as u64;
+    let width = int_in("width", &width, 1, side, " cells")? as usize;
+    let height = int_in("height", &height, 1, side, " cells")? as usize;
+    let colours = int_in(
+        "colours",
+        &colours,
+        1,
+        nonogram_core::model::MAX_COLOURS as u64,
+        " (1 is black and white)",
+    )? as usize;
+    let seed = seed
+        .map(|s| int_in("seed", &s, 0, u64::MAX, ""))
+        .transpose()?;
+    let index = int_in("index", &index, 0, u64::MAX, "")?;
     let level = Level::from_name(difficulty).ok_or_else(|| {
         value_error(format!(
             "unknown difficulty '{difficulty}' (use easy, medium, hard or any)"

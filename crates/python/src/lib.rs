@@ -33,25 +33,35 @@ mod solve;
 
 use std::sync::atomic::AtomicBool;
 
+use num_bigint::BigInt;
 use pyo3::prelude::*;
 
 use nonogram_core::generate::{random_colour_set, random_set};
 use nonogram_formats::Format;
+
+/// The most puzzles one call of `random_puzzles` makes: a million 30×30 puzzles are about a
+/// gigabyte of clues.
+const MAX_RANDOM_PUZZLES: u64 = 1_000_000;
 
 /// Random puzzles from a seed: each cell filled with probability ``density`` (with one of
 /// ``colours`` colours when that is above 1). The same seed gives the same puzzles in every
 /// version, and the set of ``nonogram-bench random --seed S`` (the benchmarks' random 30×30
 /// puzzles are ``random_puzzles(N, 30, 30, seed=1)``).
 #[pyfunction]
-#[pyo3(signature = (count, width, height, *, density=0.5, colours=1, seed=0))]
+#[pyo3(signature = (count, width, height, *, density=0.5, colours=1, seed=BigInt::from(0)))]
 fn random_puzzles(
-    count: usize,
-    width: usize,
-    height: usize,
+    count: BigInt,
+    width: BigInt,
+    height: BigInt,
     density: f64,
     colours: usize,
-    seed: u64,
+    seed: BigInt,
 ) -> PyResult<Vec<puzzle::PyPuzzle>> {
+    let side = nonogram_core::Limits::DEFAULT.max_side as u64;
+    let count = errors::int_in("count", &count, 0, MAX_RANDOM_PUZZLES, " puzzles")? as usize;
+    let width = errors::int_in("width", &width, 1, side, " cells")? as usize;
+    let height = errors::int_in("height", &height, 1, side, " cells")? as usize;
+    let seed = errors::int_in("seed", &seed, 0, u64::MAX, "")?;
     nonogram_core::check_size(width, height, nonogram_core::Limits::DEFAULT)
         .map_err(|e| errors::value_error(e.to_string()))?;
     if !(0.0..=1.0).contains(&density) {

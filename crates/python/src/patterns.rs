@@ -17,8 +17,8 @@ use crate::errors::{parse_error, value_error};
 /// The most cells [`PyPatterns::matrix`] builds: 10^8 bytes, a tenth of a gigabyte.
 const MAX_MATRIX_CELLS: u64 = 100_000_000;
 
-/// The longest line: the longest side a puzzle may have.
-const MAX_LENGTH: i64 = nonogram_core::Limits::DEFAULT.max_side as i64;
+/// The longest line: the command line's (`nonogram patterns --width`), stated once in the core.
+const MAX_LENGTH: i64 = nonogram_core::patterns::MAX_LENGTH as i64;
 
 /// The patterns of a clue in a line: every placement of its runs, in order, with an empty cell
 /// between two runs, that agrees with the known cells. Nothing is enumerated until asked:

@@ -60,3 +60,23 @@ def test_what_cannot_be_done_is_refused():
         nono.generate(0, 5)
     with pytest.raises(TimeoutError, match="no hard 5x5 puzzle found within the time limit"):
         nono.generate(5, 5, difficulty="hard", timeout=0.3)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: nono.random_puzzles(-1, 5, 5), r"count=-1 is out of range: give 0 to 1000000 puzzles"),
+        (lambda: nono.random_puzzles(2, -5, 5), r"width=-5 is out of range: give 1 to \d+ cells"),
+        (lambda: nono.random_puzzles(2, 5, 5, seed=-1), r"seed=-1 is out of range"),
+        (lambda: nono.random_puzzles(10**30, 5, 5), r"count=1000000000000000000000000000000 is out"),
+        (lambda: nono.generate(-1, 5), r"width=-1 is out of range: give 1 to 200 cells"),
+        (lambda: nono.generate(5, 5, colours=-2), r"colours=-2 is out of range"),
+        (lambda: nono.generate(5, 5, seed=-7), r"seed=-7 is out of range"),
+        (lambda: nono.generate(5, 5, index=-1), r"index=-1 is out of range"),
+    ],
+)
+def test_integers_out_of_range_are_value_errors(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+    with pytest.raises(TypeError):
+        nono.random_puzzles("3", 5, 5)

@@ -92,3 +92,11 @@ def test_patterns_with_known_cells_and_huge_sets():
 def test_bad_pattern_arguments(args, error, message):
     with pytest.raises(error, match=message):
         nono.patterns(*args)
+
+
+def test_pattern_lengths_are_the_command_lines():
+    # One limit, stated once: what `nonogram patterns --width` takes, Python takes.
+    assert nono.patterns([1], 5000).count == 5000
+    assert nono.patterns([1], 65536).count == 65536
+    with pytest.raises(ValueError, match=r"length=65537 is out of range: give 0 to 65536 cells"):
+        nono.patterns([1], 65537)

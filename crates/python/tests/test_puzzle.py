@@ -359,7 +359,7 @@ def test_random_puzzles_are_seeded():
     assert nono.random_puzzles(1, 4, 4, colours=3)[0].is_colour
     with pytest.raises(ValueError, match="density"):
         nono.random_puzzles(1, 4, 4, density=2)
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="width=0 is out of range: give 1 to"):
         nono.random_puzzles(1, 0, 4)
 
 

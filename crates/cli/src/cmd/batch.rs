@@ -66,7 +66,7 @@ pub struct Args {
     pub solve: SolveOptions,
 
     /// Solve this many puzzles at a time, one thread each (1 to 1024). Default: one per core.
-    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
 
     /// Write the result lines to FILE instead of standard output. An existing FILE is not
@@ -271,6 +271,8 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     progress.finish_and_clear();
 
     summary.interrupted = cancel.load(Ordering::SeqCst);
+    summary.write_failed = written.is_err();
+    summary.results_file = args.out.clone().filter(|path| path.as_os_str() != "-");
     summary.wall = started.elapsed();
     summary.cpu = cpu_start.and_then(|t| t.try_elapsed().ok());
     // A closed stdout (`| head`) ends the batch quietly, like `solve`; other write errors are

@@ -87,7 +87,12 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     }
     args.solution.apply(&mut puzzles, format)?;
     let text = clue_text(&puzzles, format, &sources.join(", "))?;
-    files::write_out(text.as_bytes(), &args.out)?;
+    let what = format!(
+        "{}, {}",
+        format.name(),
+        crate::report::plural(puzzles.len(), "puzzle")
+    );
+    files::write_out_saying(text.as_bytes(), &args.out, &what)?;
     Ok(Exit::Success)
 }
 

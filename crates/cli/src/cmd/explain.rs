@@ -109,6 +109,11 @@ pub fn run(mut args: Args) -> Result<Exit, CliError> {
         _ => explain(&args, puzzle, &loaded.source, &mut out)?,
     };
     out.finish()?;
+    let what = match args.kind {
+        Kind::Json => "json",
+        Kind::Text => "text",
+    };
+    files::say_wrote(&args.out, what)?;
     Ok(exit)
 }
 

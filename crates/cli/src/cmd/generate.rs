@@ -14,13 +14,14 @@ use std::time::Duration;
 
 use nonogram_core::generator::{
     clock_seed, generate_cancellable, GenerateError, Generated, GeneratorConfig, Level, Style,
+    MAX_SIDE,
 };
 use nonogram_core::model::MAX_COLOURS;
 use nonogram_formats::Format;
 use rayon::prelude::*;
 
 use crate::cli::{parse_seconds, parse_writable, OutFile};
-use crate::cmd::make::parse_size;
+use crate::cmd::make::parse_size_within;
 use crate::error::{CliError, Exit};
 use crate::files;
 use crate::options::SolutionOption;
@@ -33,7 +34,7 @@ pub const MAX_COUNT: u64 = 10_000;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The size of the puzzles, WxH (each side 1 to 200).
-    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    #[arg(long, value_name = "WxH", value_parser = |s: &str| parse_size_within(s, MAX_SIDE as u32))]
     pub size: (u32, u32),
 
     /// How hard, by the rating `explain` prints: `easy` (line solving alone), `medium` (needs

@@ -120,16 +120,35 @@ fn clue_format(args: &Args) -> Result<Format, CliError> {
     }
 }
 
-/// `WxH`, both at least 1.
+/// `WxH`, both at least 1 (an image is scaled down to any number of cells; the picture then
+/// meets the puzzle size limits).
 pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    parse_size_within(text, u32::MAX)
+}
+
+/// `WxH`, each side 1 to `max`, saying which when it is not.
+pub(crate) fn parse_size_within(text: &str, max: u32) -> Result<(u32, u32), String> {
     let bad = || format!("bad size '{text}': write it as WxH, e.g. 30x20");
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (w, h): (u32, u32) = (
-        w.trim().parse().map_err(|_| bad())?,
-        h.trim().parse().map_err(|_| bad())?,
-    );
-    if w == 0 || h == 0 {
-        return Err(bad());
+    let side = |s: &str| -> Result<u32, String> {
+        let s = s.trim();
+        if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+            // All digits: a number, maybe too large for any side.
+            Ok(s.parse().unwrap_or(u32::MAX))
+        } else {
+            Err(bad())
+        }
+    };
+    let (w, h) = (side(w)?, side(h)?);
+    let range = if max == u32::MAX {
+        "at least 1".to_string()
+    } else {
+        format!("1 to {max}")
+    };
+    if w == 0 || h == 0 || w > max || h > max {
+        return Err(format!(
+            "bad size '{text}': each side must be {range}, e.g. 30x20"
+        ));
     }
     Ok((w, h))
 }

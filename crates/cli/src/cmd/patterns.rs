@@ -145,10 +145,10 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
             ))
         }
     };
-    // The same bound as a puzzle side: the enumeration's table grows with runs × cells.
-    if width > nonogram_core::Limits::DEFAULT.max_side * 16 {
+    if width > nonogram_core::patterns::MAX_LENGTH {
         return Err(CliError::Usage(format!(
-            "--width {width} is too long a line"
+            "--width {width} is out of range: give 0 to {} cells",
+            nonogram_core::patterns::MAX_LENGTH
         )));
     }
     let set = match &known {

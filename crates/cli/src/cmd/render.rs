@@ -220,5 +220,9 @@ fn write(
             .into_bytes()
         }
     };
-    files::write_out(&bytes, &args.out)
+    let what = match kind {
+        Kind::Text => "text",
+        Kind::Sheet(sheet) => sheet.name(),
+    };
+    files::write_out_saying(&bytes, &args.out, what)
 }

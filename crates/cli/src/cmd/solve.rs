@@ -171,6 +171,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     let mut exit = Exit::Success;
     let several_files = paths.len() > 1;
     let mut first = true;
+    let mut written = 0;
     for path in &paths {
         let loaded = match files::load_path(path, &args.read) {
             Ok(loaded) => loaded,
@@ -202,10 +203,16 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
                 }
             }
             first = false;
+            written += 1;
             out.flush().map_err(CliError::stdout)?;
         }
     }
     out.finish()?;
+    let what = if kind == Output::Json { "json" } else { "text" };
+    files::say_wrote(
+        &args.out,
+        &format!("{what}, {}", crate::report::plural(written, "puzzle")),
+    )?;
     Ok(exit)
 }
 
@@ -234,7 +241,7 @@ fn draw(args: &Args, paths: &[PathBuf], kind: SheetKind) -> Result<Exit, CliErro
     let report = Report::new(puzzle, index, &args.solve, args.threads.unwrap_or(0), None);
     match sheet::draw_report(&report, kind, SheetOptions::default())? {
         Some(bytes) => {
-            files::write_out(&bytes, &args.out)?;
+            files::write_out_saying(&bytes, &args.out, kind.name())?;
             if report.solutions().len() > 1 {
                 eprintln!(
                     "nonogram: {}: {}; drew the first, the cells that differ framed in red",

@@ -267,9 +267,18 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
             .local_addr()
             .map_err(|source| CliError::Usage(format!("cannot listen on {address}: {source}")))?;
         let url = format!("http://{local}/");
-        // The first line of standard output is the address: scripts and tests read it.
-        println!("serving the nonogram page at {url} (Ctrl-C stops)");
-        let _ = io::stdout().flush();
+        // The first line of standard output is the address alone, for scripts and tests
+        // (`nonogram serve --port 0 | head -1`); the second says what it is, for people. A
+        // reader that has gone (`head -1`) is no reason to stop serving: never `println!`,
+        // which panics on a closed pipe.
+        let mut stdout = io::stdout().lock();
+        let _ = writeln!(stdout, "{url}");
+        let _ = writeln!(
+            stdout,
+            "the nonogram page is served at that address until Ctrl-C"
+        );
+        let _ = stdout.flush();
+        drop(stdout);
         if !args.bind.is_loopback() {
             eprintln!(
                 "nonogram: listening on {local}: anyone who can reach this address can use the \

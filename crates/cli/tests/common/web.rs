@@ -35,10 +35,12 @@ impl Server {
         let stdout = child.stdout.take().unwrap();
         let mut first = String::new();
         BufReader::new(stdout).read_line(&mut first).unwrap();
-        let url = first
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {first:?}"));
+        // The first line is the address alone, as docs/cli.md says: scripts read it.
+        let url = first.trim_end();
+        assert!(
+            url.starts_with("http://") && !url.contains(char::is_whitespace),
+            "the first line is not the address alone: {first:?}"
+        );
         let addr: SocketAddr = url
             .trim_start_matches("http://")
             .trim_end_matches('/')

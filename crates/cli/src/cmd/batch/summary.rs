@@ -45,10 +45,24 @@ pub struct Summary {
     pub shard: Option<String>,
     /// Whether Ctrl-C (or a closed output) stopped the batch early.
     pub interrupted: bool,
+    /// Whether it stopped because a result line could not be written (rather than Ctrl-C).
+    pub write_failed: bool,
+    /// The file the result lines go to (`-o FILE`); `None` for standard output.
+    pub results_file: Option<std::path::PathBuf>,
     pub wall: Duration,
     /// CPU time of the process, if the platform tells.
     pub cpu: Option<Duration>,
     finished: Vec<Timing>,
+}
+
+/// `text` as one shell word: as it is when it is plain, else in single quotes.
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./,:+=@%".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
 }
 
 /// The summary as `--summary FILE` writes it. Field order is output order.
@@ -264,11 +278,31 @@ impl Summary {
             );
         }
         if self.interrupted {
-            let _ = writeln!(
-                s,
-                "  interrupted: {} not done; --resume with the results file finishes the rest",
-                plural(self.not_done(), "puzzle")
-            );
+            // What finishes the rest: `--resume` with the file the results are in, which is
+            // named when the batch wrote it, and only the reader's own otherwise.
+            let resume = match &self.results_file {
+                Some(path) => format!(
+                    "--resume {0} -o {0} finishes the rest",
+                    shell_word(&path.to_string_lossy())
+                ),
+                None => "the results went to standard output: --resume with a file that holds \
+                         them finishes the rest"
+                    .to_string(),
+            };
+            let (why, resume) = match (self.write_failed, &self.results_file) {
+                (true, None) => ("stopped: a result could not be written", None),
+                (true, Some(_)) => ("stopped: a result could not be written", Some(resume)),
+                (false, _) => ("interrupted", Some(resume)),
+            };
+            let _ = write!(s, "  {why}: {} not done", plural(self.not_done(), "puzzle"));
+            match resume {
+                Some(resume) => {
+                    let _ = writeln!(s, "; {resume}");
+                }
+                None => {
+                    let _ = writeln!(s);
+                }
+            }
         }
         let slowest = self.slowest();
         if !slowest.is_empty() {

@@ -41,7 +41,7 @@ fn a_small_colour_puzzle_explains_to_its_picture_and_the_steps_replay() {
     assert_eq!(grid, explanation.grid);
     // The first line with something to say names its colours by the palette's characters.
     let first = explanation.steps[0].display(puzzle.palette()).to_string();
-    assert!(first.starts_with("row 1 (clue 1# 1r): "), "{first}");
+    assert!(first.starts_with("row 1 (clue 1k 1r): "), "{first}");
 }
 
 /// The colour explainer starts from the givens too: with the red cell of the first row given,
