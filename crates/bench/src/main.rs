@@ -38,6 +38,7 @@ use rayon::prelude::*;
 
 mod cactus;
 mod generate;
+mod map;
 mod peer;
 use peer::Peer;
 
@@ -189,6 +190,25 @@ enum Bench {
         #[arg(long, default_value_t = 1, requires = "size", value_parser = colours)]
         colours: usize,
     },
+    /// How long make's disambiguation map takes: random pictures whose clues leave a dozen or
+    /// so cells undecided, mapped one after another on one thread, in 1, 2 and 3 colours.
+    Map {
+        /// Pictures per row.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        count: u64,
+        /// The seed of the pictures.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The pictures' size, as WxH.
+        #[arg(long, default_value = "30x30", value_parser = size_pair)]
+        size: (usize, usize),
+        /// Pictures whose clues leave at least this many cells undecided by line solving.
+        #[arg(long, default_value_t = 8)]
+        min_undecided: usize,
+        /// ... and at most this many.
+        #[arg(long, default_value_t = 16)]
+        max_undecided: usize,
+    },
     /// Line-solver micro-benchmark.
     Lines {
         /// Line lengths to measure, 1 to 4096 cells (the longest side a puzzle may have).
@@ -331,6 +351,19 @@ fn main() {
             };
             let timeout = Duration::try_from_secs_f64(timeout).unwrap_or(Duration::MAX);
             generate::run(&cases, count, seed, timeout);
+        }
+        Bench::Map {
+            count,
+            seed,
+            size: (width, height),
+            min_undecided,
+            max_undecided,
+        } => {
+            map::header();
+            for colours in [1, 2, 3] {
+                let undecided = (min_undecided, max_undecided.max(min_undecided));
+                map::run(width, height, colours, count as usize, seed, undecided);
+            }
         }
     }
 }
