@@ -32,6 +32,10 @@ pub struct MakeRequest {
     /// Seconds; at most [`Limits::max_time`](crate::Limits::max_time), which is the default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout: Option<f64>,
+    /// Whether to draw the disambiguation map (`map` of the answer), as `nonogram make` does
+    /// unless `--no-map`. Default: true.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<bool>,
     /// A name for the server's `/api/cancel` (other transports ignore it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
@@ -99,6 +103,7 @@ impl Api {
             threads: 1,
             // Givens are worth suggesting only where the file can keep them.
             givens: to.can_hold_givens(),
+            map: request.map.unwrap_or(true),
             ..MakeConfig::default()
         };
         let check =
