@@ -15,7 +15,7 @@ use pyo3::types::{PyBytes, PyDict};
 use nonogram_core::{deduce_within, Config, Deduction, Outcome, Solver, Status};
 
 use crate::convert::{self, partial_array, picture_array};
-use crate::puzzle::PyPuzzle;
+use crate::class::PyPuzzle;
 use crate::render::{self, Drawn};
 use crate::run::interruptible;
 
