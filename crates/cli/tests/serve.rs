@@ -26,37 +26,47 @@ fn duck() -> String {
     repo_text("testdata/seeds/duck.non")
 }
 
-/// The runs of a row string of `#` and `.`.
-fn runs(cells: impl Iterator<Item = char>) -> Vec<u64> {
-    let mut out = Vec::new();
-    let mut n = 0;
-    for c in cells.chain(std::iter::once('.')) {
-        if c == '#' {
-            n += 1;
-        } else if n > 0 {
-            out.push(n);
-            n = 0;
+/// The runs of a line of palette characters, `.` the background: (character, length).
+fn runs(cells: impl Iterator<Item = char>) -> Vec<(char, u64)> {
+    let mut out: Vec<(char, u64)> = Vec::new();
+    let mut last = '.';
+    for c in cells {
+        if c != '.' && c == last {
+            out.last_mut().unwrap().1 += 1;
+        } else if c != '.' {
+            out.push((c, 1));
         }
+        last = c;
     }
     out
 }
 
-/// Checks a solution against the clues of a puzzle as `/api/parse` gives it.
+/// Checks a solution against the clues of a puzzle as `/api/parse` gives it (colours too).
 fn assert_solves(puzzle: &Value, rows: &[Value]) {
     let rows: Vec<&str> = rows.iter().map(|r| r.as_str().unwrap()).collect();
-    let lengths = |clue: &Value| -> Vec<u64> {
+    let symbol = |colour: &Value| -> char {
+        let index = colour.as_u64().unwrap() as usize;
+        puzzle["palette"][index]["symbol"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .next()
+            .unwrap()
+    };
+    let clue_runs = |clue: &Value| -> Vec<(char, u64)> {
         clue.as_array()
             .unwrap()
             .iter()
-            .map(|run| run["length"].as_u64().unwrap())
+            .map(|run| (symbol(&run["colour"]), run["length"].as_u64().unwrap()))
             .collect()
     };
+    assert_eq!(puzzle["palette"][0]["symbol"], ".");
     for (r, clue) in puzzle["rows"].as_array().unwrap().iter().enumerate() {
-        assert_eq!(runs(rows[r].chars()), lengths(clue), "row {r}");
+        assert_eq!(runs(rows[r].chars()), clue_runs(clue), "row {r}");
     }
     for (c, clue) in puzzle["columns"].as_array().unwrap().iter().enumerate() {
         let column = rows.iter().map(|row| row.chars().nth(c).unwrap());
-        assert_eq!(runs(column), lengths(clue), "column {c}");
+        assert_eq!(runs(column), clue_runs(clue), "column {c}");
     }
 }
 
@@ -165,9 +175,17 @@ fn every_shipped_example_parses_and_solves_uniquely() {
     let examples = server.get("/api/examples").json();
     let examples = examples.as_array().unwrap();
     let ids: Vec<&str> = examples.iter().map(|e| e["id"].as_str().unwrap()).collect();
-    for wanted in ["duck", "lambda", "r-logo", "gecode-heart", "webpbn-00001"] {
+    for wanted in [
+        "duck",
+        "lambda",
+        "r-logo",
+        "gecode-heart",
+        "webpbn-00001",
+        "not-invented-yet-3",
+    ] {
         assert!(ids.contains(&wanted), "{wanted} in {ids:?}");
     }
+    let mut colour = 0;
     for example in examples {
         let id = example["id"].as_str().unwrap();
         assert!(!example["attribution"].as_str().unwrap().is_empty(), "{id}");
@@ -176,10 +194,14 @@ fn every_shipped_example_parses_and_solves_uniquely() {
         let parsed = server.post("/api/parse", &json!({ "puzzle": text }));
         assert_eq!(parsed.status, 200, "{id}: {}", parsed.text());
         let parsed = parsed.json();
-        assert_eq!(parsed["format"], "non");
+        // The page reads it in the format the list gives.
+        assert_eq!(parsed["format"], example["format"], "{id}");
         assert_eq!(parsed["count"], 1);
         let puzzle = &parsed["puzzle"];
         assert_eq!(puzzle["palette"][1]["symbol"], "#", "{id}");
+        if puzzle["palette"].as_array().unwrap().len() > 2 {
+            colour += 1;
+        }
         let solved = server
             .post("/api/solve", &json!({ "puzzle": text, "name": id }))
             .json();
@@ -188,6 +210,7 @@ fn every_shipped_example_parses_and_solves_uniquely() {
         assert_eq!(solved["message"], "unique solution");
         assert_solves(puzzle, solved["solutions"][0].as_array().unwrap());
     }
+    assert_eq!(colour, 1, "one colour puzzle among the examples");
 }
 
 #[test]
