@@ -96,8 +96,15 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
         seen += 1;
         let text = server.get(&format!("/{path}")).text();
         let dir = path.rsplit_once('/').map_or("", |(dir, _)| dir);
-        for line in text.lines().filter(|l| l.starts_with("import ")) {
-            let target = line.split('"').nth(1).unwrap();
+        // `import ... from "X";` (on one line or closing several) and `import "X";`.
+        let targets = text.lines().filter_map(|l| {
+            let l = l.trim_start();
+            let quoted = l
+                .strip_prefix("import \"")
+                .or_else(|| l.split_once(" from \"").map(|(_, rest)| rest))?;
+            quoted.split('"').next()
+        });
+        for target in targets {
             let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
             for part in target.split('/') {
                 match part {
@@ -142,6 +149,68 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
         for sign in ["http://", "https://", "//cdn", "@import"] {
             assert!(!text.contains(sign), "{path} mentions {sign}");
         }
+    }
+}
+
+/// Every file of `crates/cli/web/` is served by `nonogram serve` with its media type (but the
+/// static site's own workers: the service worker and the WebAssembly's), and listed in that
+/// service worker's `FILES`, which it keeps for offline use: a new module or icon cannot be
+/// forgotten in either.
+#[test]
+fn every_file_of_the_page_is_served_and_kept_offline() {
+    let server = Server::start(&["--quiet"]);
+    let web = common::repo_root().join("crates/cli/web");
+    let sw = repo_text("crates/cli/web/sw.js");
+    let listed: Vec<&str> = sw
+        .split("const FILES = [")
+        .nth(1)
+        .and_then(|rest| rest.split("];").next())
+        .expect("sw.js lists its FILES")
+        .split(',')
+        .map(|f| f.trim().trim_matches('"'))
+        .filter(|f| !f.is_empty())
+        .collect();
+    let mut files = 0;
+    for entry in walkdir::WalkDir::new(&web) {
+        let entry = entry.unwrap();
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let path = entry.path().strip_prefix(&web).unwrap().to_str().unwrap();
+        files += 1;
+        if path == "sw.js" {
+            continue;
+        }
+        assert!(listed.contains(&path), "sw.js's FILES lacks {path}");
+        if path == "js/worker.js" {
+            continue;
+        }
+        let media = match path.rsplit_once('.').unwrap().1 {
+            "js" => "text/javascript",
+            "css" => "text/css",
+            "html" => "text/html",
+            "svg" => "image/svg+xml",
+            "png" => "image/png",
+            "webmanifest" => "application/manifest+json",
+            other => panic!("{path}: a kind of file the test does not know ({other})"),
+        };
+        let served = server.get(&format!("/{path}"));
+        assert_eq!(served.status, 200, "{path}");
+        assert!(
+            served.header("content-type").unwrap().starts_with(media),
+            "{path}: {:?}",
+            served.header("content-type")
+        );
+        assert_eq!(served.body, std::fs::read(entry.path()).unwrap(), "{path}");
+    }
+    assert!(files > 20, "{files} files in {}", web.display());
+    // And nothing listed that is not there (but the site's own additions).
+    for path in listed {
+        let site_only = path == "./" || path.starts_with("wasm/");
+        assert!(
+            site_only || web.join(path).is_file(),
+            "sw.js lists {path}, which does not exist"
+        );
     }
 }
 
