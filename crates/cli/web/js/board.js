@@ -110,7 +110,7 @@ export class Board {
       root.append(row);
     }
     this.focus = [0, 0];
-    this.marks = new Map();
+    this.marked = false;
     this.wrong = new Set();
     this.stroke = null;
     root.classList.remove("finished");
@@ -160,7 +160,9 @@ export class Board {
   /** Greys a clue (`done`) or marks it (`clash`), or neither (""): `axis` "row" or "column". */
   setClueState(axis, index, look) {
     const box = (axis === "row" ? this.rowClues : this.colClues)[index];
-    if (!box) return;
+    // Asked for the two lines of every cell a stroke changes: most of the time nothing is new.
+    if (!box || (box.dataset.look || "") === look) return;
+    box.dataset.look = look;
     box.classList.toggle("done", look === "done");
     box.classList.toggle("clash", look === "clash");
     const words = look === "done" ? ", done" : look === "clash" ? ", cannot fit" : "";
@@ -236,6 +238,10 @@ export class Board {
    * {line: "row"|"column", index} to band.
    */
   mark(marks = {}, lines = []) {
+    // Play clears the marks after every move: nothing to look for when nothing was marked.
+    const some = Object.values(marks).some((cells) => cells.length) || lines.length;
+    if (!some && !this.marked) return;
+    this.marked = some;
     for (const cell of this.root.querySelectorAll(".cell.marked")) {
       cell.className = cell.className.replace(/\bm-[\w-]+/g, "").replace(/\bmarked\b/, "").trim();
     }

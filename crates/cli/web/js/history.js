@@ -4,10 +4,11 @@
 //
 // It is kept with the player's progress (store.js), so that Undo still works after a reload:
 // `toJSON` and `History.from` give and take plain arrays. The oldest steps go past `LIMIT`,
-// which keeps a long game's record small (a 30×30 game is rarely more than a few hundred).
+// which keeps a long game's record small enough to write after every move (200 steps of a
+// dozen cells are about 30 kB of JSON).
 
 /** The most steps kept. */
-export const LIMIT = 500;
+export const LIMIT = 200;
 
 export class History {
   constructor(done = [], undone = []) {

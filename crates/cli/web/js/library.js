@@ -229,7 +229,12 @@ export function showLibrary() {
   }
 }
 
-// The list, when open, follows the game.
+// The list, when open, follows the game, a second behind (it reads every record kept).
+let listing = null;
 document.addEventListener("nonogram:saved", () => {
-  if ($("library").open) showLibrary();
+  if (!$("library").open || listing) return;
+  listing = setTimeout(() => {
+    listing = null;
+    showLibrary();
+  }, 1000);
 });

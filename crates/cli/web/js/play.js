@@ -172,11 +172,25 @@ window.addEventListener("pagehide", () => {
 
 // Keeping the game ----------------------------------------------------------------------------
 
+/** The save to come, after a move: moves in quick succession are written once. */
+let saving = null;
+
+/**
+ * Keeps the game soon: a quarter of a second after the last move, off the moves' own frames
+ * (a record is a few kilobytes of JSON), and at once when the page is hidden or left.
+ */
+function saveSoon() {
+  clearTimeout(saving);
+  saving = setTimeout(save, 250);
+}
+
 /**
  * Writes the game to the browser's storage, once it has begun, and while the board shows it in
  * Play (as it still does when another puzzle has just loaded: the old game is kept first).
  */
 function save() {
+  clearTimeout(saving);
+  saving = null;
   if (!game.started || state.mode !== "play" || board.puzzle !== game.puzzle) return;
   const puzzle = game.puzzle;
   const grid = board.rows();
@@ -254,11 +268,28 @@ export function showPickedColour() {
   pick.style.setProperty("--swatch", entry ? entry.rgb : "transparent");
 }
 
-/** A cell changed (during a stroke, an undo, a hint): its two lines and its mark. */
+/** Lines whose cells changed since they were last checked: "row 3", "column 7". */
+const dirty = new Set();
+
+/**
+ * A cell changed (during a stroke, an undo, a hint): its mark now, its two lines once the
+ * event is handled (a drag's step changes many cells of one row: the row is checked once).
+ */
 export function played(r, c) {
-  checkLine("row", r);
-  checkLine("column", c);
   markMistake(r * board.width + c);
+  if (!dirty.size) queueMicrotask(checkDirty);
+  dirty.add(`row ${r}`);
+  dirty.add(`column ${c}`);
+}
+
+function checkDirty() {
+  const lines = [...dirty];
+  dirty.clear();
+  if (state.mode !== "play" || board.puzzle !== game.puzzle) return;
+  for (const name of lines) {
+    const [axis, index] = name.split(" ");
+    checkLine(axis, Number(index));
+  }
 }
 
 /** A stroke ended: one step to undo; mistakes counted; the game kept; finished? */
@@ -281,11 +312,15 @@ function moved() {
   state.playGrid = board.rows();
   clearHint();
   if (!game.started) game.started = Date.now();
-  if (solvedByPlayer()) finish();
-  else runClock();
+  if (solvedByPlayer()) {
+    finish();
+    save();
+  } else {
+    runClock();
+    saveSoon();
+  }
   showMistakes();
   showUndo();
-  save();
 }
 
 /** Whether every line's cells are exactly its clue (a unique puzzle's solution, then). */
