@@ -320,6 +320,8 @@ fn a_phone_plays_todays_puzzle_comes_back_finishes_and_shares_it() {
              .map(o => [o.textContent.split('(')[1].slice(0, -1), o.value]))",
         )
         .await?;
+        // A colour puzzle (Fridays) offers its colours to fill with; black and white none.
+        assert_eq!(names.as_object().unwrap().is_empty(), !colour, "{names}");
         let pick = |ch: char| {
             let client = client.clone();
             let value = names[ch.to_string()].as_str().map(str::to_string);
@@ -345,7 +347,7 @@ fn a_phone_plays_todays_puzzle_comes_back_finishes_and_shares_it() {
                 .iter()
                 .enumerate()
                 .filter(|(r, _)| *r != not_row)
-                .find_map(|(r, row)| row.chars().position(|ch| want(ch)).map(|c| (r, c)))
+                .find_map(|(r, row)| row.chars().position(want).map(|c| (r, c)))
                 .unwrap()
         };
         let filled = at(&|ch| ch != '.', run_row);
@@ -537,7 +539,6 @@ fn a_phone_plays_todays_puzzle_comes_back_finishes_and_shares_it() {
         .await?
         .as_bool()
         .unwrap());
-        let _ = colour;
         save_screenshot(&client, "play-phone-finished.png").await?;
 
         // Share it.
