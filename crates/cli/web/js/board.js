@@ -348,9 +348,10 @@ export class Board {
     event.preventDefault();
     // Every move of this pointer comes here until it lets go, even off the board.
     this.root.setPointerCapture(event.pointerId);
-    // The keys go on from the cell pressed (not from a list chosen before, say).
-    this.moveFocus(at[0], at[1]);
+    // The keys go on from the cell clicked (not from a list chosen before, say); a finger
+    // has no keys, and would leave a focus ring on the picture.
     const touch = event.pointerType === "touch";
+    this.moveFocus(at[0], at[1], !touch);
     this.stroke = {
       pointer: event.pointerId,
       start: at,

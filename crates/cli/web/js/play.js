@@ -455,6 +455,8 @@ function finish() {
   stopClock();
   markMistakes();
   showFinished();
+  // What comes next, for the keys: the focus leaves the locked board for New puzzle.
+  if (board.root.contains(document.activeElement)) $("finish-new").focus({ preventScroll: true });
 }
 
 /** The picture alone, its title, time and difficulty, and what to do next. */
