@@ -9,7 +9,8 @@
 //! within a second, and the next solve works), answers the API's requests in WebAssembly as the
 //! library does, and reloads and solves with its file server stopped. Play as a game (the
 //! page opening on today's puzzle, a phone's touch, undo, progress kept, links, the finished
-//! view, the manifest, the accessibility audit) is in `browser/play.rs`. Screenshots go to
+//! view) is in `browser/play.rs`, links in `browser/links.rs`, the manifest, the accessibility
+//! audit and the line checks in `browser/app.rs`. Screenshots go to
 //! `target/web-*.png`, `target/site-*.png` and `target/play-*.png`.
 //!
 //! It needs `/usr/bin/chromium` and `chromedriver` (Debian's `chromium` and `chromium-driver`,
@@ -17,7 +18,11 @@
 //! ci` in `crates/cli/tests/axe/`). Without them it fails, saying so: a browser test that skips
 //! itself would pass without testing anything.
 
+#[path = "browser/app.rs"]
+mod app;
 mod common;
+#[path = "browser/links.rs"]
+mod links;
 #[path = "browser/page.rs"]
 mod page;
 #[path = "browser/play.rs"]

@@ -143,3 +143,30 @@ pub async fn in_page(client: &Client, module: &str, function: &str) -> Result<Va
     }
     Ok(value["ok"].clone())
 }
+
+/// The clues and palette of a puzzle as `parse` gives it: what makes it the same puzzle.
+pub fn clues(puzzle: &Value) -> Value {
+    json!({
+        "width": puzzle["width"], "height": puzzle["height"], "palette": puzzle["palette"],
+        "rows": puzzle["rows"], "columns": puzzle["columns"], "givens": puzzle["givens"],
+    })
+}
+
+/// Opens the page at `url` and waits until it shows its first puzzle.
+pub async fn open(client: &Client, url: &str) -> Result<()> {
+    client.goto(url).await?;
+    wait_for(client, "body[data-ready='true']").await?;
+    Ok(())
+}
+
+/// Whether the rectangles of the elements `a` and `b` overlap on the screen.
+pub async fn overlap(client: &Client, a: &str, b: &str) -> Result<bool> {
+    let value = client
+        .execute(
+            "const [a, b] = [arguments[0], arguments[1]].map(s => document.querySelector(s).getBoundingClientRect()); \
+             return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom",
+            vec![json!(a), json!(b)],
+        )
+        .await?;
+    Ok(value.as_bool().unwrap())
+}
