@@ -1,0 +1,4 @@
+library(testthat)
+library(nonogramengine)
+
+test_check("nonogramengine")
