@@ -49,7 +49,11 @@
   for (name in c("file", "line", "column")) {
     if (!is.null(value[[name]])) fields[[name]] <- value[[name]]
   }
-  stop(do.call(.nonogram_error, c(list(value$kind, value$message, call = call), fields)))
+  # quote = TRUE: the call is a language object, to keep, not to evaluate again.
+  stop(do.call(
+    .nonogram_error, c(list(value$kind, value$message, call = call), fields),
+    quote = TRUE
+  ))
 }
 
 # R's answer to Ctrl-C, signalled anew once the engine has stopped: an "interrupt" condition

@@ -36,7 +36,7 @@
 #' duck
 #' as_puzzle("1:1-1:1")
 #' flag <- nonogram_puzzle(
-#'   list(c(red = 2), c(red = 1, blue = 1)), list(c(red = 2), c(blue = 1)),
+#'   list(c(red = 2), c(red = 1, blue = 1)), list(c(red = 2), c(red = 1, blue = 1)),
 #'   palette = data.frame(name = c("white", "red", "blue"), rgb = c("white", "red", "blue"))
 #' )
 #' flag$palette
@@ -87,7 +87,7 @@ print.nonogram_puzzle <- function(x, ...) {
 # refusal). Anything else is a value error naming `what`.
 .whole <- function(x, what, call = sys.call(-1)) {
   if (is.null(x)) return(integer(0))
-  if (is.logical(x) && all(is.na(x))) x <- as.integer(x)
+  if (is.logical(x) && all(is.na(x))) storage.mode(x) <- "integer"
   if (!is.numeric(x) && !is.logical(x)) {
     .stop_value(sprintf("%s must hold whole numbers, not %s", what, .describe(x)), call)
   }
@@ -421,4 +421,26 @@ puzzle_formats <- function() {
 #' @export
 random_puzzles <- function(count, width, height, density = 0.5, colours = 1, seed = 0) {
   .puzzles(.answer(rs_random_puzzles(count, width, height, density, colours, seed)))
+}
+
+#' The given cells of GCHQ's Christmas card puzzle
+#'
+#' The 2015 card gave 27 black cells; `puzzle_string_examples[["gchq"]]` holds its clues alone,
+#' which several pictures satisfy. `with_givens(puzzle_string_examples[["gchq"]],
+#' gchq_givens())` is the card's puzzle, which has one solution.
+#'
+#' @return A 25 by 25 integer matrix: 1 where the card gives a black cell, else `NA`.
+#' @examples
+#' sum(gchq_givens(), na.rm = TRUE)
+#' card <- with_givens(puzzle_string_examples[["gchq"]], gchq_givens())
+#' solve_puzzle(card)$status
+#' @export
+gchq_givens <- function() {
+  givens <- matrix(NA_integer_, 25, 25)
+  cells <- list(
+    `4` = c(4, 5, 13, 14, 22), `9` = c(7, 8, 11, 15, 16, 19), `17` = c(7, 12, 17, 21),
+    `22` = c(4, 5, 10, 11, 16, 21, 22)
+  )
+  for (row in names(cells)) givens[as.integer(row), cells[[row]]] <- 1L
+  givens
 }

@@ -40,7 +40,8 @@ test_that("every writable format round-trips the duck, and every format is liste
   formats <- puzzle_formats()
   expect_true(all(c("name", "extension", "writable") %in% names(formats)))
   expect_gt(nrow(formats), 8)
-  duck <- convert_puzzle_string_to_puzzle(duck_string)
+  # With its picture as its goal, for the formats that write the picture itself.
+  duck <- create_puzzle_from_matrix(solve_puzzle(duck_string)$solution)
   for (format in formats$name[formats$writable]) {
     text <- format_puzzle(duck, format)
     back <- parse_puzzle(text, format = format)
@@ -67,7 +68,7 @@ test_that("files are written whole, never replaced without force, and read back"
   err <- tryCatch(read_puzzle(bad), error = identity)
   expect_s3_class(err, "nonogram_parse_error")
   expect_identical(err$file, bad)
-  expect_match(conditionMessage(err), paste0("^", basename(bad)), fixed = FALSE)
+  expect_true(startsWith(conditionMessage(err), paste0(bad, ":2:")))
 })
 
 test_that("random puzzles are reproducible", {
@@ -80,7 +81,7 @@ test_that("random puzzles are reproducible", {
 
 test_that("a colour puzzle keeps its palette and colour-named runs", {
   flag <- nonogram_puzzle(
-    list(c(red = 2), c(red = 1, blue = 1)), list(c(red = 2), c(blue = 1)),
+    list(c(red = 2), c(red = 1, blue = 1)), list(c(red = 2), c(red = 1, blue = 1)),
     palette = data.frame(name = c("white", "red", "blue"), rgb = c("white", "red", "blue"))
   )
   expect_s3_class(flag$palette, "data.frame")

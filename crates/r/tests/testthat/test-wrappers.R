@@ -8,7 +8,7 @@ test_that("the wrappers agree with the functions the Rust half registers", {
   for (expr in code) {
     if (is.call(expr) && identical(expr[[1]], as.name("<-")) && is.call(expr[[3]]) &&
       identical(expr[[3]][[1]], as.name("function"))) {
-      declared[[as.character(expr[[2]])]] <- names(expr[[3]][[2]])
+      declared[as.character(expr[[2]])] <- list(names(expr[[3]][[2]]))
     }
   }
   expect_gt(length(declared), 20)

@@ -214,7 +214,8 @@ fn rs_explain(puzzle: Robj, timeout: Robj) -> Robj {
         let puzzle = Arc::new(values::puzzle(&puzzle)?);
         let timeout = args::seconds(&timeout, "timeout")?;
         if let Some(reason) = puzzle.inconsistency() {
-            let grid = PartialGrid::unknown(puzzle.width(), puzzle.height(), puzzle.palette().len());
+            let grid =
+                PartialGrid::unknown(puzzle.width(), puzzle.height(), puzzle.palette().len());
             return Ok(explanation(
                 Table::default(),
                 &grid,
@@ -316,7 +317,14 @@ fn rs_hint(puzzle: Robj, grid: Robj, timeout: Robj) -> Robj {
         let grid = values::partial_grid(&puzzle, &grid, "the grid")?;
         let timeout = args::seconds(&timeout, "timeout")?;
         if let Some(reason) = puzzle.inconsistency() {
-            return Ok(hint("mistake", format!("no solution: {reason}"), Some("puzzle"), Vec::new(), None, None));
+            return Ok(hint(
+                "mistake",
+                format!("no solution: {reason}"),
+                Some("puzzle"),
+                Vec::new(),
+                None,
+                None,
+            ));
         }
         enum Found {
             Mistakes(Mistakes),
@@ -374,23 +382,36 @@ fn rs_hint(puzzle: Robj, grid: Robj, timeout: Robj) -> Robj {
             Found::Mistakes(mistakes) => {
                 let text = mistakes.display(puzzle.palette()).to_string();
                 match mistakes {
-                    Mistakes::Puzzle => hint("mistake", text, Some("puzzle"), Vec::new(), None, None),
+                    Mistakes::Puzzle => {
+                        hint("mistake", text, Some("puzzle"), Vec::new(), None, None)
+                    }
                     Mistakes::Cells(cells) => {
                         let wrong = cells
                             .iter()
-                            .map(|&(r, c, wrong, right): &(usize, usize, ColourId, ColourId)| {
-                                (r, c, wrong.index(), right.index())
-                            })
+                            .map(
+                                |&(r, c, wrong, right): &(usize, usize, ColourId, ColourId)| {
+                                    (r, c, wrong.index(), right.index())
+                                },
+                            )
                             .collect();
                         hint("mistake", text, Some("cells"), wrong, None, None)
                     }
-                    Mistakes::Line(line) => hint("mistake", text, Some("line"), Vec::new(), line, None),
+                    Mistakes::Line(line) => {
+                        hint("mistake", text, Some("line"), Vec::new(), line, None)
+                    }
                 }
             }
             Found::Plain(Some(step)) => {
                 let mut table = Table::default();
                 table.plain(&puzzle, &step);
-                hint("step", format!("next step: {step}"), None, Vec::new(), None, Some(table))
+                hint(
+                    "step",
+                    format!("next step: {step}"),
+                    None,
+                    Vec::new(),
+                    None,
+                    Some(table),
+                )
             }
             Found::Colour(Some(step)) => {
                 let mut table = Table::default();

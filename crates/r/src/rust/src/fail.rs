@@ -136,10 +136,6 @@ impl Fail {
         )
     }
 
-    pub fn kind(&self) -> Kind {
-        self.kind
-    }
-
     /// The failure as R sees it: `list(kind, message, file, line, column)` of class
     /// `nonogram_failure`.
     pub fn into_robj(self) -> Robj {
@@ -150,12 +146,10 @@ impl Fail {
             null_or(self.line.map(|l| l as f64)),
             null_or(self.column.map(|c| c as f64)),
         ];
-        let mut list: Robj = List::from_names_and_values(
-            ["kind", "message", "file", "line", "column"],
-            values,
-        )
-        .expect("five names for five values")
-        .into();
+        let mut list: Robj =
+            List::from_names_and_values(["kind", "message", "file", "line", "column"], values)
+                .expect("five names for five values")
+                .into();
         list.set_class(["nonogram_failure"])
             .expect("a list takes a class");
         list

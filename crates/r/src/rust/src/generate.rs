@@ -20,13 +20,24 @@ use crate::values::{self, named};
 /// @noRd
 #[extendr]
 #[allow(clippy::too_many_arguments)]
-fn rs_generate(width: Robj, height: Robj, difficulty: Robj, colours: Robj, density: Robj, style: Robj, seed: Robj, index: Robj, timeout: Robj) -> Robj {
+fn rs_generate(
+    width: Robj,
+    height: Robj,
+    difficulty: Robj,
+    colours: Robj,
+    density: Robj,
+    style: Robj,
+    seed: Robj,
+    index: Robj,
+    timeout: Robj,
+) -> Robj {
     answer(|| {
         let side = nonogram_core::generator::MAX_SIDE as f64;
         let width = args::whole(&width, "width", 1.0, side, " cells")? as usize;
         let height = args::whole(&height, "height", 1.0, side, " cells")? as usize;
         let most = nonogram_core::model::MAX_COLOURS as f64;
-        let colours = args::whole(&colours, "colours", 1.0, most, " (1 is black and white)")? as usize;
+        let colours =
+            args::whole(&colours, "colours", 1.0, most, " (1 is black and white)")? as usize;
         let density = if density.is_null() {
             None
         } else {

@@ -40,8 +40,20 @@ struct Options {
     colours: usize,
 }
 
-fn options(colours: &Robj, threshold: &Robj, invert: &Robj, size: &Robj, palette: &Robj) -> Answer<Options> {
-    let colours = args::whole(colours, "colours", 1.0, MAX_COLOURS as f64, " (1 is black and white)")? as usize;
+fn options(
+    colours: &Robj,
+    threshold: &Robj,
+    invert: &Robj,
+    size: &Robj,
+    palette: &Robj,
+) -> Answer<Options> {
+    let colours = args::whole(
+        colours,
+        "colours",
+        1.0,
+        MAX_COLOURS as f64,
+        " (1 is black and white)",
+    )? as usize;
     let threshold = args::whole(threshold, "threshold", 0.0, 255.0, " (a luminance)")? as u8;
     let invert = args::flag(invert, "invert")?;
     let size = if size.is_null() {
@@ -49,11 +61,29 @@ fn options(colours: &Robj, threshold: &Robj, invert: &Robj, size: &Robj, palette
     } else {
         let parts: Vec<f64> = match (size.as_real_slice(), size.as_integer_slice()) {
             (Some(s), _) => s.to_vec(),
-            (None, Some(s)) => s.iter().map(|&i| if i == values::NA { f64::NAN } else { f64::from(i) }).collect(),
+            (None, Some(s)) => s
+                .iter()
+                .map(|&i| {
+                    if i == values::NA {
+                        f64::NAN
+                    } else {
+                        f64::from(i)
+                    }
+                })
+                .collect(),
             _ => Vec::new(),
         };
         match parts[..] {
-            [w, h] if w >= 1.0 && h >= 1.0 && w.fract() == 0.0 && h.fract() == 0.0 && w <= u32::MAX as f64 && h <= u32::MAX as f64 => Some((w as u32, h as u32)),
+            [w, h]
+                if w >= 1.0
+                    && h >= 1.0
+                    && w.fract() == 0.0
+                    && h.fract() == 0.0
+                    && w <= u32::MAX as f64
+                    && h <= u32::MAX as f64 =>
+            {
+                Some((w as u32, h as u32))
+            }
             _ => {
                 return Err(Fail::value(format!(
                     "size = {}: give c(width, height), each 1 cell or more",
@@ -95,12 +125,21 @@ fn load(picture: &Robj, file: &Robj, options: &Options) -> Answer<Loaded> {
         let mut bytes = Vec::new();
         std::fs::File::open(&path)
             .and_then(|f| f.take(MAX_IMAGE_BYTES + 1).read_to_end(&mut bytes))
-            .map_err(|e| Fail::file(Kind::File, &path, format!("{}: cannot read it: {e}", path.display())))?;
+            .map_err(|e| {
+                Fail::file(
+                    Kind::File,
+                    &path,
+                    format!("{}: cannot read it: {e}", path.display()),
+                )
+            })?;
         let mut loaded = from_bytes(&bytes, &options.picture, Some(&path))?;
         loaded.title = path.file_stem().map(|s| s.to_string_lossy().into_owned());
         return Ok(loaded);
     }
-    if let Some(text) = picture.as_str().filter(|_| picture.len() == 1 && !picture.is_na()) {
+    if let Some(text) = picture
+        .as_str()
+        .filter(|_| picture.len() == 1 && !picture.is_na())
+    {
         refuse_palette("a text picture")?;
         return from_bytes(text.as_bytes(), &options.picture, None);
     }
@@ -120,14 +159,19 @@ fn load(picture: &Robj, file: &Robj, options: &Options) -> Answer<Loaded> {
     }
 }
 
-fn from_bytes(bytes: &[u8], options: &PictureOptions, path: Option<&std::path::Path>) -> Answer<Loaded> {
-    let (palette, picture) = raster::read_picture_in_colour(bytes, options).map_err(|e| match e {
-        PictureError::Parse(e) => Fail::parse(path, &e),
-        PictureError::Other(message) => match path {
-            Some(path) => Fail::value(format!("{}: {message}", path.display())),
-            None => Fail::value(message),
-        },
-    })?;
+fn from_bytes(
+    bytes: &[u8],
+    options: &PictureOptions,
+    path: Option<&std::path::Path>,
+) -> Answer<Loaded> {
+    let (palette, picture) =
+        raster::read_picture_in_colour(bytes, options).map_err(|e| match e {
+            PictureError::Parse(e) => Fail::parse(path, &e),
+            PictureError::Other(message) => match path {
+                Some(path) => Fail::value(format!("{}: {message}", path.display())),
+                None => Fail::value(message),
+            },
+        })?;
     Ok(Loaded {
         palette,
         picture,
@@ -144,7 +188,8 @@ fn cells(matrix: &Robj, options: &Options) -> Answer<Loaded> {
         ));
     }
     let (height, width, values) = values::matrix_parts(matrix, "the picture")?;
-    nonogram_core::check_size(width, height, Limits::DEFAULT).map_err(|e| Fail::value(e.to_string()))?;
+    nonogram_core::check_size(width, height, Limits::DEFAULT)
+        .map_err(|e| Fail::value(e.to_string()))?;
     let palette = options.palette.clone().unwrap_or_default();
     let entries = palette.len() as i32;
     let mut picture = Picture::new(width, height);
@@ -157,7 +202,11 @@ fn cells(matrix: &Robj, options: &Options) -> Answer<Loaded> {
                 } else {
                     format!("a palette index from 0 to {}", entries - 1)
                 };
-                let shown = if v == values::NA { "NA".to_string() } else { v.to_string() };
+                let shown = if v == values::NA {
+                    "NA".to_string()
+                } else {
+                    v.to_string()
+                };
                 return Err(Fail::value(format!(
                     "row {}, column {} of the picture holds {shown}: use {allowed}",
                     r + 1,
@@ -211,7 +260,11 @@ fn pixels(array: &Robj, dims: &[i32], options: &Options) -> Answer<Loaded> {
             for k in 0..channels {
                 let v = values[r + height * (c + width * k)];
                 let byte = u8::try_from(v).map_err(|_| {
-                    let shown = if v == values::NA { "NA".to_string() } else { v.to_string() };
+                    let shown = if v == values::NA {
+                        "NA".to_string()
+                    } else {
+                        v.to_string()
+                    };
                     Fail::value(format!(
                         "the image holds {shown}; pixels go from 0 to 255 (doubles from 0 to 1)"
                     ))
@@ -231,10 +284,11 @@ fn pixels(array: &Robj, dims: &[i32], options: &Options) -> Answer<Loaded> {
         Pixels::from_rgb8(w, h, &bytes)
     }
     .ok_or_else(too_large)?;
-    let (palette, picture) = raster::picture_from_pixels(pixels, &options.picture).map_err(|e| match e {
-        PictureError::Parse(e) => Fail::parse(None, &e),
-        PictureError::Other(message) => Fail::value(message),
-    })?;
+    let (palette, picture) =
+        raster::picture_from_pixels(pixels, &options.picture).map_err(|e| match e {
+            PictureError::Parse(e) => Fail::parse(None, &e),
+            PictureError::Other(message) => Fail::value(message),
+        })?;
     Ok(Loaded {
         palette,
         picture,
@@ -259,7 +313,16 @@ fn puzzle_of(loaded: Loaded, title: Option<String>) -> Answer<Puzzle> {
 /// @noRd
 #[extendr]
 #[allow(clippy::too_many_arguments)]
-fn rs_puzzle_from_picture(picture: Robj, file: Robj, colours: Robj, threshold: Robj, invert: Robj, size: Robj, palette: Robj, title: Robj) -> Robj {
+fn rs_puzzle_from_picture(
+    picture: Robj,
+    file: Robj,
+    colours: Robj,
+    threshold: Robj,
+    invert: Robj,
+    size: Robj,
+    palette: Robj,
+    title: Robj,
+) -> Robj {
     answer(|| {
         let options = options(&colours, &threshold, &invert, &size, &palette)?;
         let title = args::opt_string(&title, "title")?;
@@ -272,7 +335,20 @@ fn rs_puzzle_from_picture(picture: Robj, file: Robj, colours: Robj, threshold: R
 /// @noRd
 #[extendr]
 #[allow(clippy::too_many_arguments)]
-fn rs_make(picture: Robj, file: Robj, colours: Robj, threshold: Robj, invert: Robj, size: Robj, palette: Robj, title: Robj, timeout: Robj, threads: Robj, givens: Robj, map: Robj) -> Robj {
+fn rs_make(
+    picture: Robj,
+    file: Robj,
+    colours: Robj,
+    threshold: Robj,
+    invert: Robj,
+    size: Robj,
+    palette: Robj,
+    title: Robj,
+    timeout: Robj,
+    threads: Robj,
+    givens: Robj,
+    map: Robj,
+) -> Robj {
     answer(|| {
         let options = options(&colours, &threshold, &invert, &size, &palette)?;
         let title = args::opt_string(&title, "title")?;
@@ -301,12 +377,35 @@ fn rs_make(picture: Robj, file: Robj, colours: Robj, threshold: Robj, invert: Ro
         };
         let triple = |cells: Vec<(usize, usize, usize)>| -> Robj {
             named(vec![
-                ("row", cells.iter().map(|c| c.0 as i32 + 1).collect::<Vec<_>>().into()),
-                ("col", cells.iter().map(|c| c.1 as i32 + 1).collect::<Vec<_>>().into()),
-                ("value", cells.iter().map(|c| c.2 as i32).collect::<Vec<_>>().into()),
+                (
+                    "row",
+                    cells
+                        .iter()
+                        .map(|c| c.0 as i32 + 1)
+                        .collect::<Vec<_>>()
+                        .into(),
+                ),
+                (
+                    "col",
+                    cells
+                        .iter()
+                        .map(|c| c.1 as i32 + 1)
+                        .collect::<Vec<_>>()
+                        .into(),
+                ),
+                (
+                    "value",
+                    cells.iter().map(|c| c.2 as i32).collect::<Vec<_>>().into(),
+                ),
             ])
         };
-        let givens = triple(check.givens.iter().map(|g| (g.row, g.col, g.colour.index())).collect());
+        let givens = triple(
+            check
+                .givens
+                .iter()
+                .map(|g| (g.row, g.col, g.colour.index()))
+                .collect(),
+        );
         let puzzle_with_givens = if check.givens.is_empty() {
             None
         } else {
@@ -316,7 +415,13 @@ fn rs_make(picture: Robj, file: Robj, colours: Robj, threshold: Robj, invert: Ro
                 .map_err(|e| Fail::value(e.to_string()))?;
             Some(values::puzzle_robj(&given))
         };
-        let flips = triple(check.flips.iter().map(|&(r, c, v)| (r, c, v.index())).collect());
+        let flips = triple(
+            check
+                .flips
+                .iter()
+                .map(|&(r, c, v)| (r, c, v.index()))
+                .collect(),
+        );
         let pairs = &check.flip_pairs;
         let pair_column = |f: fn(&[(usize, usize, ColourId); 2]) -> i32| -> Robj {
             pairs.iter().map(f).collect::<Vec<i32>>().into()
@@ -332,13 +437,45 @@ fn rs_make(picture: Robj, file: Robj, colours: Robj, threshold: Robj, invert: Ro
         ]);
         let changes = &check.map.changes;
         let map = named(vec![
-            ("row", changes.iter().map(|m| m.row as i32 + 1).collect::<Vec<_>>().into()),
-            ("col", changes.iter().map(|m| m.col as i32 + 1).collect::<Vec<_>>().into()),
-            ("value", changes.iter().map(|m| m.colour.index() as i32).collect::<Vec<_>>().into()),
-            ("score", changes.iter().map(|m| m.score as i32).collect::<Vec<_>>().into()),
+            (
+                "row",
+                changes
+                    .iter()
+                    .map(|m| m.row as i32 + 1)
+                    .collect::<Vec<_>>()
+                    .into(),
+            ),
+            (
+                "col",
+                changes
+                    .iter()
+                    .map(|m| m.col as i32 + 1)
+                    .collect::<Vec<_>>()
+                    .into(),
+            ),
+            (
+                "value",
+                changes
+                    .iter()
+                    .map(|m| m.colour.index() as i32)
+                    .collect::<Vec<_>>()
+                    .into(),
+            ),
+            (
+                "score",
+                changes
+                    .iter()
+                    .map(|m| m.score as i32)
+                    .collect::<Vec<_>>()
+                    .into(),
+            ),
             (
                 "undecided_after",
-                changes.iter().map(|m| m.undecided_after as i32).collect::<Vec<_>>().into(),
+                changes
+                    .iter()
+                    .map(|m| m.undecided_after as i32)
+                    .collect::<Vec<_>>()
+                    .into(),
             ),
         ]);
         let level = check

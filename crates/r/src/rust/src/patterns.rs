@@ -48,7 +48,11 @@ fn set(clue: &Robj, total_length: &Robj, known: &Robj) -> Answer<PatternSet> {
                     "the clue {} has a run of {} cells: runs are 1 cell or longer (an empty line \
                      is 0 or integer(0))",
                     shown.join(","),
-                    if n == NA { "NA".to_string() } else { n.to_string() }
+                    if n == NA {
+                        "NA".to_string()
+                    } else {
+                        n.to_string()
+                    }
                 )));
             }
         }
@@ -91,7 +95,12 @@ fn set(clue: &Robj, total_length: &Robj, known: &Robj) -> Answer<PatternSet> {
 /// @noRd
 #[extendr]
 fn rs_count_patterns(clue: Robj, total_length: Robj, known: Robj) -> Robj {
-    answer(|| Ok(set(&clue, &total_length, &known)?.count().to_string().into()))
+    answer(|| {
+        Ok(set(&clue, &total_length, &known)?
+            .count()
+            .to_string()
+            .into())
+    })
 }
 
 /// Every pattern, one a row of an integer matrix, in `order`: `leftmost` (leftmost placement
@@ -100,7 +109,13 @@ fn rs_count_patterns(clue: Robj, total_length: Robj, known: Robj) -> Robj {
 /// leftmost first). Refused past `max_cells` cells.
 /// @noRd
 #[extendr]
-fn rs_pattern_set(clue: Robj, total_length: Robj, known: Robj, order: Robj, max_cells: Robj) -> Robj {
+fn rs_pattern_set(
+    clue: Robj,
+    total_length: Robj,
+    known: Robj,
+    order: Robj,
+    max_cells: Robj,
+) -> Robj {
     answer(|| {
         let set = set(&clue, &total_length, &known)?;
         let order = args::string(&order, "order")?;

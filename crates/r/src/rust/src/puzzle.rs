@@ -10,10 +10,10 @@ use nonogram_core::{Limits, Puzzle};
 use nonogram_formats::{Format, WholeError};
 
 use crate::args;
-use nonogram_formats::format_names;
 use crate::fail::{answer, Answer, Fail, Kind};
 use crate::run::uncancellable;
 use crate::values;
+use nonogram_formats::format_names;
 
 /// The puzzle checked and in its normal form (the list the other functions return).
 /// @noRd
@@ -79,12 +79,8 @@ fn text_of(puzzle: &Puzzle, format: Format, solution: bool) -> Answer<String> {
         nonogram_formats::drop_solutions(&mut puzzle, format)
             .map_err(|e| Fail::value(format!("solution = FALSE: {e}")))?;
     }
-    nonogram_formats::write(&puzzle[0], format).map_err(|e| {
-        Fail::value(format!(
-            "cannot write the puzzle as {}: {e}",
-            format.name()
-        ))
-    })
+    nonogram_formats::write(&puzzle[0], format)
+        .map_err(|e| Fail::value(format!("cannot write the puzzle as {}: {e}", format.name())))
 }
 
 /// A puzzle as the text of a file format.
@@ -160,30 +156,48 @@ fn rs_write(puzzle: Robj, path: Robj, format: Robj, force: Robj, solution: Robj)
 fn rs_formats() -> Robj {
     let all = Format::ALL;
     values::named(vec![
-        ("name", all.iter().map(|f| f.name()).collect::<Vec<_>>().into()),
+        (
+            "name",
+            all.iter().map(|f| f.name()).collect::<Vec<_>>().into(),
+        ),
         (
             "extension",
             all.iter().map(|f| f.extension()).collect::<Vec<_>>().into(),
         ),
         (
             "writable",
-            all.iter().map(|f| f.is_writable()).collect::<Vec<_>>().into(),
+            all.iter()
+                .map(|f| f.is_writable())
+                .collect::<Vec<_>>()
+                .into(),
         ),
         (
             "colour",
-            all.iter().map(|f| f.can_hold_colour()).collect::<Vec<_>>().into(),
+            all.iter()
+                .map(|f| f.can_hold_colour())
+                .collect::<Vec<_>>()
+                .into(),
         ),
         (
             "many",
-            all.iter().map(|f| f.can_hold_many()).collect::<Vec<_>>().into(),
+            all.iter()
+                .map(|f| f.can_hold_many())
+                .collect::<Vec<_>>()
+                .into(),
         ),
         (
             "givens",
-            all.iter().map(|f| f.can_hold_givens()).collect::<Vec<_>>().into(),
+            all.iter()
+                .map(|f| f.can_hold_givens())
+                .collect::<Vec<_>>()
+                .into(),
         ),
         (
             "description",
-            all.iter().map(|f| f.description()).collect::<Vec<_>>().into(),
+            all.iter()
+                .map(|f| f.description())
+                .collect::<Vec<_>>()
+                .into(),
         ),
     ])
 }
@@ -195,7 +209,14 @@ const MAX_RANDOM_PUZZLES: f64 = 1_000_000.0;
 /// Seeded random puzzles, the benchmarks' (`nonogram-bench random`).
 /// @noRd
 #[extendr]
-fn rs_random_puzzles(count: Robj, width: Robj, height: Robj, density: Robj, colours: Robj, seed: Robj) -> Robj {
+fn rs_random_puzzles(
+    count: Robj,
+    width: Robj,
+    height: Robj,
+    density: Robj,
+    colours: Robj,
+    seed: Robj,
+) -> Robj {
     answer(|| {
         let side = Limits::DEFAULT.max_side as f64;
         let count = args::whole(&count, "count", 0.0, MAX_RANDOM_PUZZLES, " puzzles")? as usize;

@@ -43,7 +43,8 @@ fn marked_cells(puzzle: &Puzzle, marked: &Robj) -> Answer<Vec<(usize, usize)>> {
     rows.iter()
         .zip(&cols)
         .map(|(&r, &c)| {
-            if r >= 1 && c >= 1 && (r as usize) <= puzzle.height() && (c as usize) <= puzzle.width() {
+            if r >= 1 && c >= 1 && (r as usize) <= puzzle.height() && (c as usize) <= puzzle.width()
+            {
                 Ok((r as usize - 1, c as usize - 1))
             } else {
                 Err(Fail::value(format!(
@@ -62,7 +63,15 @@ fn marked_cells(puzzle: &Puzzle, marked: &Robj) -> Answer<Vec<(usize, usize)>> {
 /// @noRd
 #[extendr]
 #[allow(clippy::too_many_arguments)]
-fn rs_render(puzzle: Robj, grid: Robj, format: Robj, style: Robj, unicode: Robj, cell: Robj, marked: Robj) -> Robj {
+fn rs_render(
+    puzzle: Robj,
+    grid: Robj,
+    format: Robj,
+    style: Robj,
+    unicode: Robj,
+    cell: Robj,
+    marked: Robj,
+) -> Robj {
     answer(|| {
         let puzzle = values::puzzle(&puzzle)?;
         let grid: Option<PartialGrid> = if grid.is_null() {

@@ -24,7 +24,14 @@ use crate::values::{self, cell_frame, named, opt};
 /// differ, time, engine, reason and counters.
 /// @noRd
 #[extendr]
-fn rs_solve(puzzle: Robj, solutions: Robj, timeout: Robj, engine: Robj, threads: Robj, seed: Robj) -> Robj {
+fn rs_solve(
+    puzzle: Robj,
+    solutions: Robj,
+    timeout: Robj,
+    engine: Robj,
+    threads: Robj,
+    seed: Robj,
+) -> Robj {
     answer(|| {
         let puzzle = Arc::new(values::puzzle(&puzzle)?);
         let config = Config {
@@ -119,7 +126,11 @@ fn rs_deduce(puzzle: Robj, timeout: Robj) -> Robj {
         let sweeps = values::count(deduction.sweeps);
         let unknown = values::count(deduction.grid.unknown_count());
         let reason = opt(deduction.reason.as_ref().map(ToString::to_string));
-        let stop = if deduction.stopped { "time-limit" } else { "finished" };
+        let stop = if deduction.stopped {
+            "time-limit"
+        } else {
+            "finished"
+        };
         let unknown_after: Vec<i32> = deduction
             .unknown_after_sweep
             .iter()

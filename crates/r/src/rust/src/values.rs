@@ -21,7 +21,7 @@ use nonogram_core::{
     Cells, Clue, ColourId, ColourSet, Given, Palette, PartialGrid, Picture, Puzzle, Rgb, Run,
 };
 
-use crate::args::{describe, show};
+use crate::args::describe;
 use crate::fail::{null_or, Answer, Fail};
 
 /// R's `NA_integer_`.
@@ -56,7 +56,8 @@ pub fn puzzle(value: &Robj) -> Answer<Puzzle> {
     }
     let rows = clues(&get("row_clues"), &palette, "row")?;
     let cols = clues(&get("col_clues"), &palette, "column")?;
-    let mut puzzle = Puzzle::with_palette(palette, rows, cols).map_err(|e| Fail::value(e.to_string()))?;
+    let mut puzzle =
+        Puzzle::with_palette(palette, rows, cols).map_err(|e| Fail::value(e.to_string()))?;
     puzzle.metadata.title = text_field(&get("title"), "title")?;
     puzzle.metadata.author = text_field(&get("author"), "author")?;
     let goal = get("goal");
@@ -116,14 +117,14 @@ pub fn palette(value: &Robj) -> Answer<Palette> {
                 describe(column)
             )));
         }
-        let column = column.as_character_vector();
-        Ok(column
-            .as_str_iter()
-            .map(|it| {
-                it.map(|s| (s != "NA" && !s.is_empty()).then(|| s.to_string()))
-                    .collect()
-            })
-            .unwrap_or_default())
+        // `NA` (a missing symbol) comes as the text "NA"; a column of logical NAs has none.
+        Ok(match column.as_str_vector() {
+            Some(texts) => texts
+                .into_iter()
+                .map(|s| (s != "NA" && !s.is_empty()).then(|| s.to_string()))
+                .collect(),
+            None => vec![None; column.len()],
+        })
     };
     let names = strings("name")?;
     let rgbs = strings("rgb")?;
@@ -206,11 +207,17 @@ fn clues(value: &Robj, palette: &Palette, axis: &str) -> Answer<Vec<Clue>> {
             if n == NA || n < 0 {
                 return Err(Fail::value(format!(
                     "{line} has a run of {} cells: lengths are 0 or more",
-                    if n == NA { "NA".to_string() } else { n.to_string() }
+                    if n == NA {
+                        "NA".to_string()
+                    } else {
+                        n.to_string()
+                    }
                 )));
             }
             let colour = match names.as_ref().map(|names| names[j].as_str()) {
-                Some(name) if !name.is_empty() && name != "NA" => colour_named(palette, name, &line)?,
+                Some(name) if !name.is_empty() && name != "NA" => {
+                    colour_named(palette, name, &line)?
+                }
                 _ if palette.is_black_and_white() => ColourId::BLACK,
                 _ => {
                     return Err(Fail::value(format!(
@@ -355,13 +362,6 @@ pub fn partial_matrix(grid: &PartialGrid) -> Robj {
     })
 }
 
-/// Any grid of cells (a solution, a partial grid) as an integer matrix with `NA` unknown.
-pub fn cells_matrix(cells: &dyn Cells, width: usize, height: usize) -> Robj {
-    let grid = PartialGrid::from_cells(cells);
-    debug_assert_eq!((grid.width(), grid.height()), (width, height));
-    partial_matrix(&grid)
-}
-
 /// An array's dimensions (none for a plain vector).
 pub fn dims(value: &Robj) -> Option<Vec<i32>> {
     value
@@ -385,13 +385,17 @@ pub fn matrix_parts<'a>(value: &'a Robj, what: &str) -> Answer<(usize, usize, &'
 /// A partial grid for `puzzle`: an integer matrix (`NA` unknown, else a palette index: 0 and 1
 /// in black and white) or text (rows of `#`, `.`, `?`, or the palette's characters).
 pub fn partial_grid(puzzle: &Puzzle, value: &Robj, what: &str) -> Answer<PartialGrid> {
-    if let Some(text) = value.as_str().filter(|_| value.len() == 1 && !value.is_na()) {
+    if let Some(text) = value
+        .as_str()
+        .filter(|_| value.len() == 1 && !value.is_na())
+    {
         return if puzzle.is_black_and_white() {
             let rows = nonogram_formats::grid::parse_grid(text, puzzle)
                 .map_err(|e| Fail::parse(None, &e))?;
             Ok(PartialGrid::from_cells(&rows))
         } else {
-            nonogram_formats::grid::parse_colour_grid(text, puzzle).map_err(|e| Fail::parse(None, &e))
+            nonogram_formats::grid::parse_colour_grid(text, puzzle)
+                .map_err(|e| Fail::parse(None, &e))
         };
     }
     let (height, width, values) = matrix_parts(value, what)?;
@@ -463,9 +467,4 @@ pub fn count(n: usize) -> Robj {
         Ok(i) => i.into(),
         Err(_) => (n as f64).into(),
     }
-}
-
-/// A description of a number for messages (re-exported).
-pub fn shown(n: f64) -> String {
-    show(n)
 }
