@@ -33,7 +33,7 @@ explain_puzzle <- function(puzzle, timeout = NULL) {
 }
 
 .step_tables <- function(table) {
-  lapply(table, as.data.frame, stringsAsFactors = FALSE)
+  lapply(table, .frame)
 }
 
 #' @export
@@ -78,7 +78,7 @@ print.nonogram_explanation <- function(x, ...) {
 #' @export
 hint_puzzle <- function(puzzle, grid, timeout = NULL) {
   answer <- .answer(rs_hint(.spec(puzzle), .grid_value(.solution_of(grid), "the grid"), timeout))
-  answer$wrong_cells <- as.data.frame(answer$wrong_cells)
+  answer$wrong_cells <- .frame(answer$wrong_cells)
   if (!is.null(answer$step)) answer$step <- .step_tables(answer$step)[c("steps", "cells", "narrowed")]
   structure(answer, class = "nonogram_hint")
 }

@@ -58,7 +58,7 @@ make_puzzle <- function(picture = NULL, colours = 1, threshold = 128, invert = F
     answer$puzzle_with_givens <- .puzzle(answer$puzzle_with_givens)
   }
   for (field in c("differing_cells", "givens", "flips", "flip_pairs", "undecided", "map")) {
-    answer[[field]] <- as.data.frame(answer[[field]])
+    answer[[field]] <- .frame(answer[[field]])
   }
   structure(answer, class = "nonogram_made")
 }

@@ -53,7 +53,7 @@ solve_puzzle <- function(puzzle, solutions = 2, timeout = NULL, engine = "auto",
   }
   # `[<-` with a list: a NULL solution stays a field (`$<-` would drop it).
   answer["solution"] <- list(if (length(answer$solutions)) answer$solutions[[1]] else NULL)
-  answer$differing_cells <- as.data.frame(answer$differing_cells)
+  answer$differing_cells <- .frame(answer$differing_cells)
   answer$puzzle <- .puzzle(.answer(rs_puzzle(spec)))
   result <- structure(
     answer[c(
