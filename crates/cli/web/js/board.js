@@ -16,6 +16,7 @@
 // end, as one step to undo.
 
 import { el } from "./dom.js";
+import { lineCells } from "./draw.js";
 
 /** A cell not known yet. */
 export const UNKNOWN = -1;
@@ -457,9 +458,11 @@ export class Board {
       }
       stroke.painted = run;
     } else {
-      run = [at[0] * this.width + at[1]];
-      stroke.painted.push(run[0]);
+      // Every cell from the last one reached: a quick pointer skips cells between its events.
+      run = lineCells(this.width, stroke.last || at, at);
+      stroke.painted.push(...run);
     }
+    stroke.last = at;
     for (const i of run) {
       if (this.isGiven(i)) continue;
       if (!stroke.before.has(i)) stroke.before.set(i, this.values[i]);

@@ -26,10 +26,10 @@ export class History {
     return new History(steps(saved && saved.done), steps(saved && saved.undone));
   }
 
-  /** A new step (its changes); the steps undone are forgotten. */
-  push(changes) {
-    if (!changes.length) return;
-    this.done.push(changes);
+  /** A new step (its changes: an empty list is no step); the steps undone are forgotten. */
+  push(step) {
+    if (Array.isArray(step) && !step.length) return;
+    this.done.push(step);
     if (this.done.length > LIMIT) this.done.shift();
     this.undone = [];
   }
