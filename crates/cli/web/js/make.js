@@ -122,9 +122,9 @@ function showMade(answer) {
 function showDifficulty(answer) {
   const undecided = (answer.undecided || []).length;
   const cells = answer.width * answer.height;
-  const words = { easy: "easy: line solving alone", medium: "medium: needs probing", hard: "hard: needs search" };
   let text;
-  if (answer.unique === true && answer.level) text = `Difficulty: ${words[answer.level] || answer.level} (${answer.rating}).`;
+  // "easy: line-solvable in 3 sweeps", "medium: needs probing (2 probes)", "hard: needs search…"
+  if (answer.unique === true && answer.level) text = `Difficulty: ${answer.level}: ${answer.rating}.`;
   else if (answer.unique === true) text = "Difficulty: not rated in time.";
   else text = "Difficulty: none yet (not unique).";
   text += undecided
