@@ -62,7 +62,10 @@ fn picture() -> (Vec<String>, (usize, usize)) {
         };
         let answer = api.generate(request, &AtomicBool::new(false)).unwrap();
         let rows: Vec<String> = serde_json::from_value(answer.puzzle["goal"].clone()).unwrap();
-        assert!(line_solvable(&make(&api, &rows)), "seed {seed}: not line-solvable");
+        assert!(
+            line_solvable(&make(&api, &rows)),
+            "seed {seed}: not line-solvable"
+        );
         for r in 0..30 {
             for c in 0..30 {
                 if line_solvable(&make(&api, &flipped(&rows, r, c))) {
@@ -105,7 +108,11 @@ fn main() {
     let api = nonogram_api::Api::default();
     let mut native: Vec<f64> = (0..edits)
         .map(|k| {
-            let picture = if k % 2 == 0 { flipped(&rows, r, c) } else { rows.clone() };
+            let picture = if k % 2 == 0 {
+                flipped(&rows, r, c)
+            } else {
+                rows.clone()
+            };
             let start = Instant::now();
             let verdict = make(&api, &picture);
             let ms = start.elapsed().as_secs_f64() * 1e3;
@@ -125,7 +132,11 @@ fn main() {
             .at_most(PATIENCE)
             .for_element(Locator::Css("body[data-ready='true']"))
             .await?;
-        client.find(Locator::Css("#tab-make")).await?.click().await?;
+        client
+            .find(Locator::Css("#tab-make"))
+            .await?
+            .click()
+            .await?;
         client
             .execute_async(
                 "const [rows, done] = arguments; \

@@ -4,7 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::{
+    InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
+};
 use fantoccini::elements::Element;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};

@@ -162,7 +162,10 @@ fn the_studio_draws_with_every_tool_undoes_resizes_and_keeps_its_picture_in_chro
         assert!(pen.contains(&(0, 0)) && pen.contains(&(0, 3)), "{drawn:?}");
         assert!(pen.iter().all(|&(r, _)| r == 0), "{drawn:?}");
         click(&client, "#make-undo").await?;
-        assert!(filled(&picture(&client).await?).is_empty(), "one undo takes back the drag");
+        assert!(
+            filled(&picture(&client).await?).is_empty(),
+            "one undo takes back the drag"
+        );
         click(&client, "#make-redo").await?;
         assert_eq!(picture(&client).await?, drawn);
 
@@ -187,7 +190,10 @@ fn the_studio_draws_with_every_tool_undoes_resizes_and_keeps_its_picture_in_chro
             .filter(|&(r, c)| (5..=7).contains(&r) && (5..=8).contains(&c))
             .collect();
         assert_eq!(rect.len(), 10, "{now:?}");
-        assert!(!rect.contains(&(6, 6)) && !rect.contains(&(6, 7)), "{now:?}");
+        assert!(
+            !rect.contains(&(6, 6)) && !rect.contains(&(6, 7)),
+            "{now:?}"
+        );
         tool(&client, "box").await?;
         mouse_drag(&client, (0, 6), (1, 9)).await?;
         let now = picture(&client).await?;
@@ -243,7 +249,10 @@ fn the_studio_draws_with_every_tool_undoes_resizes_and_keeps_its_picture_in_chro
         assert_eq!(&grown[1..], &start[..]);
         click(&client, "button[aria-label='Remove the left column']").await?;
         let cut = picture(&client).await?;
-        assert_eq!(cut[1..].to_vec(), start.iter().map(|r| r[1..].to_string()).collect::<Vec<_>>());
+        assert_eq!(
+            cut[1..].to_vec(),
+            start.iter().map(|r| r[1..].to_string()).collect::<Vec<_>>()
+        );
         click(&client, "button[aria-label='Add a column on the right']").await?;
         click(&client, "button[aria-label='Remove the bottom row']").await?;
         let now = picture(&client).await?;
@@ -304,7 +313,10 @@ fn the_studio_judges_each_edit_and_its_heat_map_leads_to_a_unique_easy_picture_i
         wait_text(&client, "#verdict", |t| t.starts_with("unique")).await?;
         let difficulty = text(&client, "#make-difficulty").await?;
         assert!(difficulty.starts_with("Difficulty: easy"), "{difficulty}");
-        assert!(difficulty.contains("Line solving decides every cell"), "{difficulty}");
+        assert!(
+            difficulty.contains("Line solving decides every cell"),
+            "{difficulty}"
+        );
 
         // Not unique: the cells that differ outlined, the undecided ones counted, the map drawn.
         draw(&client, &["#....", ".#...", "..##.", ".....", "....."]).await?;
@@ -314,7 +326,11 @@ fn the_studio_judges_each_edit_and_its_heat_map_leads_to_a_unique_easy_picture_i
         let differ = answer["differing_cells"].as_array().unwrap().len();
         assert!(differ >= 4, "{answer}");
         assert_eq!(
-            eval(&client, "return document.querySelectorAll('.cell.m-differ').length").await?,
+            eval(
+                &client,
+                "return document.querySelectorAll('.cell.m-differ').length"
+            )
+            .await?,
             json!(differ)
         );
         let undecided = answer["undecided"].as_array().unwrap().len();
@@ -327,7 +343,11 @@ fn the_studio_judges_each_edit_and_its_heat_map_leads_to_a_unique_easy_picture_i
         );
         let changes = answer["map"]["changes"].as_array().unwrap().clone();
         assert!(!changes.is_empty(), "{answer}");
-        let heated = eval(&client, "return document.querySelectorAll('.cell.heat').length").await?;
+        let heated = eval(
+            &client,
+            "return document.querySelectorAll('.cell.heat').length",
+        )
+        .await?;
         let cells: std::collections::BTreeSet<(u64, u64)> = changes
             .iter()
             .map(|c| (c["row"].as_u64().unwrap(), c["col"].as_u64().unwrap()))
@@ -347,7 +367,11 @@ fn the_studio_judges_each_edit_and_its_heat_map_leads_to_a_unique_easy_picture_i
         // The list, best first, in words.
         let first = text(&client, "#make-map li:first-child button").await?;
         let score = best["score"].as_u64().unwrap();
-        let to = if best["filled"] == json!(true) { "filled" } else { "empty" };
+        let to = if best["filled"] == json!(true) {
+            "filled"
+        } else {
+            "empty"
+        };
         assert_eq!(
             first,
             format!(
@@ -361,11 +385,18 @@ fn the_studio_judges_each_edit_and_its_heat_map_leads_to_a_unique_easy_picture_i
         // The "easy" aim: the undecided cells hatched, and said.
         choose(&client, "#make-aim", "easy").await?;
         assert_eq!(
-            eval(&client, "return document.querySelectorAll('.cell.m-undecided').length").await?,
+            eval(
+                &client,
+                "return document.querySelectorAll('.cell.m-undecided').length"
+            )
+            .await?,
             json!(undecided)
         );
         let note = text(&client, "#make-aim-note").await?;
-        assert!(note.starts_with(&format!("Not easy yet: the {undecided} hatched")), "{note}");
+        assert!(
+            note.starts_with(&format!("Not easy yet: the {undecided} hatched")),
+            "{note}"
+        );
 
         // The best change applied: as many undecided cells left as its score says, checked by
         // the library on the new picture; one undo takes it back.
@@ -376,7 +407,11 @@ fn the_studio_judges_each_edit_and_its_heat_map_leads_to_a_unique_easy_picture_i
         assert_eq!(left as u64, best["undecided_after"].as_u64().unwrap());
         assert_eq!(left, undecided_natively(&picture(&client).await?));
         assert_eq!(
-            eval(&client, "return document.querySelectorAll('.cell.m-undecided').length").await?,
+            eval(
+                &client,
+                "return document.querySelectorAll('.cell.m-undecided').length"
+            )
+            .await?,
             json!(left)
         );
         click(&client, "#make-undo").await?;
@@ -392,8 +427,15 @@ fn the_studio_judges_each_edit_and_its_heat_map_leads_to_a_unique_easy_picture_i
             click(&client, "#make-map li:first-child button").await?;
         }
         let answer = settled(&client).await?;
-        assert_eq!((answer["unique"].clone(), answer["level"].clone()), (json!(true), json!("easy")), "{answer}");
-        wait_text(&client, "#make-aim-note", |t| t.starts_with("Easy: line solving alone")).await?;
+        assert_eq!(
+            (answer["unique"].clone(), answer["level"].clone()),
+            (json!(true), json!("easy")),
+            "{answer}"
+        );
+        wait_text(&client, "#make-aim-note", |t| {
+            t.starts_with("Easy: line solving alone")
+        })
+        .await?;
         choose(&client, "#make-aim", "any").await?;
 
         // A new edit while a check runs: the check is cancelled and the last edit's verdict shows.
@@ -447,7 +489,10 @@ fn the_studio_paints_in_colour_and_publishes_a_link_without_its_picture_in_chrom
         let painted = eval(&client, "return getComputedStyle(document.querySelector(\".cell[data-r='3'][data-c='3']\")).backgroundColor").await?;
         assert_eq!(painted, json!("rgb(30, 136, 229)"));
         click(&client, "#make-undo").await?;
-        assert_eq!(make_state(&client).await?["palette"][2]["rgb"], json!("#e53935"));
+        assert_eq!(
+            make_state(&client).await?["palette"][2]["rgb"],
+            json!("#e53935")
+        );
 
         // Removed: its cells empty; undone: back.
         click(&client, "button[aria-label='Remove red']").await?;
@@ -460,7 +505,11 @@ fn the_studio_paints_in_colour_and_publishes_a_link_without_its_picture_in_chrom
 
         // A link: the clues, never the picture; it opens in Play as the same puzzle.
         click(&client, "#make-share").await?;
-        let link = eval(&client, "return document.getElementById('make-share-link').value").await?;
+        let link = eval(
+            &client,
+            "return document.getElementById('make-share-link').value",
+        )
+        .await?;
         let link = link.as_str().unwrap().to_string();
         let fragment = link.split("#p=").nth(1).ok_or("no #p= in the link")?;
         let carried = in_page(
@@ -470,7 +519,10 @@ fn the_studio_paints_in_colour_and_publishes_a_link_without_its_picture_in_chrom
         )
         .await?;
         let carried: Value = serde_json::from_str(carried.as_str().unwrap())?;
-        assert!(carried.get("goal").is_none(), "the link carries the picture: {carried}");
+        assert!(
+            carried.get("goal").is_none(),
+            "the link carries the picture: {carried}"
+        );
         assert!(!link.contains(&rows.join("")));
         // Opened afresh, as whoever gets the link opens it.
         client.goto(&link).await?;
@@ -478,8 +530,14 @@ fn the_studio_paints_in_colour_and_publishes_a_link_without_its_picture_in_chrom
         wait_for(&client, "body[data-ready='true']").await?;
         wait_for(&client, "#tab-play[aria-selected='true']").await?;
         let shown = puzzle_shown(&client, &answer["puzzle"]).await?;
-        assert_eq!(clues(&shown)["columns"], clues(&answer["puzzle"])["columns"]);
-        assert_eq!(clues(&shown)["palette"], clues(&answer["puzzle"])["palette"]);
+        assert_eq!(
+            clues(&shown)["columns"],
+            clues(&answer["puzzle"])["columns"]
+        );
+        assert_eq!(
+            clues(&shown)["palette"],
+            clues(&answer["puzzle"])["palette"]
+        );
 
         // Play this puzzle: the made one, in Play.
         click(&client, "#tab-make").await?;
@@ -535,7 +593,10 @@ fn the_studio_works_by_touch_on_a_phone_and_passes_the_audit_in_chromium() {
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth",
         )
         .await?;
-        assert!(overflow.as_i64().unwrap() <= 0, "the page is wider than the phone by {overflow} px");
+        assert!(
+            overflow.as_i64().unwrap() <= 0,
+            "the page is wider than the phone by {overflow} px"
+        );
         save_screenshot(&client, "studio-phone.png").await?;
         audit(&client, &axe, "Make on a phone, with the map").await
     });
