@@ -249,8 +249,12 @@ export function redo() {
 
 function takeBack(step, how) {
   if (step.cells) {
+    const palette = state.make.palette.length;
     for (const [i, before, after] of step.cells) {
-      board.set(Math.floor(i / board.width), i % board.width, how === "undo" ? before : after);
+      const value = how === "undo" ? before : after;
+      // A kept step is input: one that does not fit the picture is skipped, not trusted.
+      if (i < 0 || i >= board.values.length || value < 0 || value >= palette) continue;
+      board.set(Math.floor(i / board.width), i % board.width, value);
     }
     cellsChanged();
   } else {
