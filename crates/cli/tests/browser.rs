@@ -27,6 +27,8 @@ mod links;
 mod page;
 #[path = "browser/play.rs"]
 mod play;
+#[path = "browser/studio.rs"]
+mod studio;
 
 use std::time::{Duration, Instant};
 

@@ -10,6 +10,7 @@
 //   js/board.js     drawing the grid and its clues, and editing cells (strokes)
 //   js/modes.js     the tabs; each mode registers itself there
 //   js/solve.js, js/play.js, js/explain.js, js/make.js    one mode each
+//   js/studio.js    Make's picture, palette, tools and undo; js/draw.js its shapes
 //   js/lines.js     whether a line is done, or can still be finished (Play's clues)
 //   js/history.js   undo and redo
 //   js/store.js     what the browser keeps: each puzzle's progress, the Checks
@@ -28,26 +29,27 @@ import { $, el, setSentence, showError, succeeded } from "./js/dom.js";
 import { downloadDrawing, downloadFile } from "./js/download.js";
 import { showStep, stopPlaying, togglePlaying } from "./js/explain.js";
 import { openFirst, openToday, share, showLibrary } from "./js/library.js";
-import { clearPicture, makeTarget, newPicture, pictureChanged, playMade, uploadPicture } from "./js/make.js";
+import { checkPicture, newPicture, playMade, setAim, setTitle, shareMade, uploadPicture } from "./js/make.js";
 import { setMode } from "./js/modes.js";
 import {
   applyHint, hint, newPuzzle, playTarget, played, redo, resetPlay, setCheck, showPickedColour, stroked, undo,
 } from "./js/play.js";
 import { cancelSolve, showEngines, showSolution, solve } from "./js/solve.js";
 import { board, loadSource, state } from "./js/state.js";
+import * as studio from "./js/studio.js";
 
 // An answer that comes back clears an error shown before its request: it is out of date.
 whenAnswered(succeeded);
 
 // What an edit of the board means depends on the mode.
 board.onEdit = {
-  target: (current, tool) => (state.mode === "make" ? makeTarget(current, tool) : playTarget(current, tool)),
+  target: (current, tool) => (state.mode === "make" ? studio.makeTarget(current, tool) : playTarget(current, tool)),
   changed: (r, c) => {
-    if (state.mode === "make") pictureChanged();
-    else if (state.mode === "play") played(r, c);
+    if (state.mode === "play") played(r, c);
   },
   stroke: (changes) => {
     if (state.mode === "play") stroked(changes);
+    else if (state.mode === "make") studio.stroked(changes);
   },
 };
 
@@ -57,7 +59,8 @@ function selectedTool() {
 }
 
 function wire() {
-  board.tool = selectedTool;
+  // Make paints with its own colour (studio.makeTarget): a key that toggles paints it.
+  board.tool = () => (state.mode === "make" ? "fill" : selectedTool());
   for (const tab of document.querySelectorAll(".modes [role=tab]")) {
     tab.addEventListener("click", () => setMode(tab.dataset.mode));
     tab.addEventListener("keydown", (event) => {
@@ -120,7 +123,19 @@ function wire() {
   $("step-play").addEventListener("click", togglePlaying);
   $("step-range").addEventListener("input", () => { stopPlaying(); showStep(Number($("step-range").value)); });
   $("make-new").addEventListener("click", newPicture);
-  $("make-clear").addEventListener("click", clearPicture);
+  $("make-clear").addEventListener("click", studio.clearCanvas);
+  $("make-undo").addEventListener("click", studio.undo);
+  $("make-redo").addEventListener("click", studio.redo);
+  for (const radio of document.querySelectorAll("input[name=make-tool]")) {
+    radio.addEventListener("change", () => { studio.setTool(radio.value); studio.saveStudio(); });
+  }
+  for (const button of document.querySelectorAll("#make-resize button")) {
+    button.addEventListener("click", () => studio.resizeSide(button.dataset.side, Number(button.dataset.delta)));
+  }
+  $("make-add-colour").addEventListener("click", studio.addColour);
+  $("make-aim").addEventListener("change", () => setAim($("make-aim").value));
+  $("make-title").addEventListener("input", () => setTitle($("make-title").value));
+  $("make-share").addEventListener("click", shareMade);
   $("make-image").addEventListener("change", () => uploadPicture($("make-image").files[0]));
   // A new threshold or inversion redraws the picture from the image last chosen.
   for (const id of ["make-threshold", "make-invert"]) {
@@ -128,7 +143,7 @@ function wire() {
   }
   $("make-play").addEventListener("click", playMade);
   // Make suggests given cells only for a puzzle file that stores them: check again.
-  $("download-format").addEventListener("change", () => { if (state.mode === "make") pictureChanged(); });
+  $("download-format").addEventListener("change", () => { if (state.mode === "make") checkPicture(); });
   $("download-file").addEventListener("click", downloadFile);
   $("download-svg-blank").addEventListener("click", () => downloadDrawing("svg", "blank"));
   $("download-png-blank").addEventListener("click", () => downloadDrawing("png", "blank"));

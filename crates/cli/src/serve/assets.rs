@@ -49,6 +49,7 @@ pub const FILES: &[(&str, &str, &[u8])] = &[
     file!("js/board.js", JS),
     file!("js/dom.js", JS),
     file!("js/download.js", JS),
+    file!("js/draw.js", JS),
     file!("js/explain.js", JS),
     file!("js/history.js", JS),
     file!("js/library.js", JS),
@@ -60,6 +61,7 @@ pub const FILES: &[(&str, &str, &[u8])] = &[
     file!("js/solve.js", JS),
     file!("js/state.js", JS),
     file!("js/store.js", JS),
+    file!("js/studio.js", JS),
     file!("js/today.js", JS),
 ];
 

@@ -67,7 +67,7 @@ fn the_site_installs_as_an_app() {
 
 /// axe-core's rules, run in the page (installed by `scripts/test` from the npm registry):
 /// the first view of every mode, on the desktop and on the phone.
-fn axe_source() -> String {
+pub fn axe_source() -> String {
     let path =
         crate::common::repo_root().join("crates/cli/tests/axe/node_modules/axe-core/axe.min.js");
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
@@ -80,7 +80,7 @@ fn axe_source() -> String {
 }
 
 /// The serious and critical violations axe finds in the page as it is; `what` names it.
-async fn audit(client: &Client, axe: &str, what: &str) -> Result<()> {
+pub async fn audit(client: &Client, axe: &str, what: &str) -> Result<()> {
     if eval(client, "return typeof window.axe").await? != json!("object") {
         client
             .execute(&format!("{axe}\nreturn null;"), vec![])

@@ -4,6 +4,9 @@
 
 use std::time::{Duration, Instant};
 
+use fantoccini::actions::{
+    InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
+};
 use fantoccini::elements::Element;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
@@ -196,4 +199,67 @@ pub async fn downloaded(client: &Client) -> Result<String> {
         .as_str()
         .ok_or("the page handed the browser no file")?
         .to_string())
+}
+
+/// A finger: down on `from`, through the cells of `path` (if any), up on the last; `hold`
+/// rests it first (a long press).
+pub async fn touch(
+    client: &Client,
+    from: (usize, usize),
+    path: &[(usize, usize)],
+    hold: Duration,
+) -> Result<()> {
+    let mut finger = TouchActions::new("finger".into())
+        .then(PointerAction::MoveToElement {
+            element: cell(client, from.0, from.1).await?,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    if !hold.is_zero() {
+        finger = finger.then(PointerAction::Pause { duration: hold });
+    }
+    for &(r, c) in path {
+        finger = finger.then(PointerAction::MoveToElement {
+            element: cell(client, r, c).await?,
+            duration: Some(Duration::from_millis(120)),
+            x: 0.0,
+            y: 0.0,
+        });
+    }
+    finger = finger.then(PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    });
+    client.perform_actions(finger).await?;
+    client.release_actions().await?;
+    Ok(())
+}
+
+/// The mouse: down on `from`, dragged to `to`, up.
+pub async fn mouse_drag(client: &Client, from: (usize, usize), to: (usize, usize)) -> Result<()> {
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: cell(client, from.0, from.1).await?,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: cell(client, to.0, to.1).await?,
+            duration: Some(Duration::from_millis(150)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    client.perform_actions(mouse).await?;
+    client.release_actions().await?;
+    Ok(())
 }

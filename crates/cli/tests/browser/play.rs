@@ -7,10 +7,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use fantoccini::actions::{
-    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions,
-    MOUSE_BUTTON_LEFT,
-};
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::Client;
 use serde_json::{json, Value};
@@ -126,69 +123,6 @@ async fn solution(client: &Client) -> Result<Vec<String>> {
     Ok(serde_json::from_value(
         answer.record["solutions"][0].clone(),
     )?)
-}
-
-/// A finger: down on `from`, through the cells of `path` (if any), up on the last; `hold`
-/// rests it first (a long press).
-async fn touch(
-    client: &Client,
-    from: (usize, usize),
-    path: &[(usize, usize)],
-    hold: Duration,
-) -> Result<()> {
-    let mut finger = TouchActions::new("finger".into())
-        .then(PointerAction::MoveToElement {
-            element: cell(client, from.0, from.1).await?,
-            duration: None,
-            x: 0.0,
-            y: 0.0,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    if !hold.is_zero() {
-        finger = finger.then(PointerAction::Pause { duration: hold });
-    }
-    for &(r, c) in path {
-        finger = finger.then(PointerAction::MoveToElement {
-            element: cell(client, r, c).await?,
-            duration: Some(Duration::from_millis(120)),
-            x: 0.0,
-            y: 0.0,
-        });
-    }
-    finger = finger.then(PointerAction::Up {
-        button: MOUSE_BUTTON_LEFT,
-    });
-    client.perform_actions(finger).await?;
-    client.release_actions().await?;
-    Ok(())
-}
-
-/// The mouse: down on `from`, dragged to `to`, up.
-async fn mouse_drag(client: &Client, from: (usize, usize), to: (usize, usize)) -> Result<()> {
-    let mouse = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveToElement {
-            element: cell(client, from.0, from.1).await?,
-            duration: None,
-            x: 0.0,
-            y: 0.0,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::MoveToElement {
-            element: cell(client, to.0, to.1).await?,
-            duration: Some(Duration::from_millis(150)),
-            x: 0.0,
-            y: 0.0,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    client.perform_actions(mouse).await?;
-    client.release_actions().await?;
-    Ok(())
 }
 
 /// Presses the keys of `combo` together (modifiers first) and lets them go.

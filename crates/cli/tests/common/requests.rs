@@ -252,6 +252,40 @@ pub fn cases() -> Vec<Case> {
             "make",
             json!({ "picture": ["#."], "to": "cwd" }),
         ),
+        case(
+            "make in colour",
+            "make",
+            json!({
+                "picture": ["r.", ".b"],
+                "palette": [
+                    { "name": "white", "rgb": "#ffffff", "symbol": "." },
+                    { "name": "red", "rgb": "#e53935", "symbol": "r" },
+                    { "name": "blue", "rgb": "#1e88e5", "symbol": "b" },
+                ],
+            }),
+        ),
+        case(
+            "make in colour, ambiguous",
+            "make",
+            json!({
+                "picture": ["r.", ".r"],
+                "palette": [
+                    { "name": "white", "rgb": "#ffffff", "symbol": "." },
+                    { "name": "red", "rgb": "#e53935", "symbol": "r" },
+                ],
+            }),
+        ),
+        case(
+            "make in colour, a stranger symbol",
+            "make",
+            json!({
+                "picture": ["rx"],
+                "palette": [
+                    { "name": "white", "rgb": "#ffffff", "symbol": "." },
+                    { "name": "red", "rgb": "#e53935", "symbol": "r" },
+                ],
+            }),
+        ),
         case("make no rows", "make", json!({ "picture": [] })),
         case("make bad cell", "make", json!({ "picture": ["#?"] })),
         Case {

@@ -9,12 +9,14 @@
 // Edits come as strokes: a press (mouse, pen, finger or key) and what the pointer paints until
 // it lets go. Play paints a straight run from the cell pressed along its row or column, as
 // puzzle apps do, changing only the cells that were in the pressed cell's state (dragging a
-// fill over crosses keeps them); Make paints freehand. A finger's tap applies the tool when it
+// fill over crosses keeps them); Make paints freehand, or the shape of its tool (a line, a
+// rectangle, a flood fill) from the cell pressed to the one under the pointer. A finger's tap applies the tool when it
 // lifts, and a long press crosses (the right button's tool), so a tap is never taken for a
 // drag and a press is never taken for a tap. `onEdit.stroke` gets each stroke's changes at its
 // end, as one step to undo.
 
 import { el } from "./dom.js";
+import { lineCells } from "./draw.js";
 
 /** A cell not known yet. */
 export const UNKNOWN = -1;
@@ -112,6 +114,7 @@ export class Board {
     this.focus = [0, 0];
     this.marked = false;
     this.wrong = new Set();
+    this.heated = [];
     this.stroke = null;
     root.classList.remove("finished");
     this.redraw();
@@ -152,7 +155,12 @@ export class Board {
     if (!editable) this.stroke = null;
   }
 
-  /** How a drag paints: "line" (a straight run) or "free" (every cell passed). */
+  /**
+   * How a drag paints: "line" (a straight run along a row or a column), "free" (every cell
+   * passed), or a shape: a function `(start, at, stroke) => cell indexes` that gives the cells a
+   * drag from `start` to `at` covers (Make's line, rectangle and flood fill); cells a shape no
+   * longer covers go back to what they were, and every cell it covers takes the stroke's value.
+   */
   setDrag(drag) {
     this.drag = drag;
   }
@@ -261,6 +269,26 @@ export class Board {
         for (let r = 0; r < this.height; r++) this.cells[r * this.width + index].classList.add("band");
       }
     }
+  }
+
+  /**
+   * A heat map over the cells: `heat` maps a cell index to a strength from 0 to 1 (drawn as a
+   * tint of that strength); the cells it lacks are drawn plain.
+   */
+  setHeat(heat = new Map()) {
+    for (const i of this.heated || []) {
+      if (!heat.has(i) && this.cells[i]) {
+        this.cells[i].classList.remove("heat");
+        this.cells[i].style.removeProperty("--heat");
+      }
+    }
+    for (const [i, strength] of heat) {
+      const cell = this.cells[i];
+      if (!cell) continue;
+      cell.classList.add("heat");
+      cell.style.setProperty("--heat", strength.toFixed(2));
+    }
+    this.heated = [...heat.keys()];
   }
 
   redraw() {
@@ -402,7 +430,7 @@ export class Board {
     stroke.value = this.onEdit.target(stroke.from, tool);
     // Clear empties every cell of the run; the other tools change only the cells that were
     // as the pressed one was.
-    stroke.every = tool === "clear" || this.drag === "free";
+    stroke.every = tool === "clear" || this.drag !== "line";
     stroke.before = new Map();
     stroke.painted = [];
     this.extend(stroke.start);
@@ -412,11 +440,13 @@ export class Board {
   extend(at) {
     const stroke = this.stroke;
     let run;
-    if (this.drag === "line") {
+    if (this.drag === "line" || typeof this.drag === "function") {
       const [r0, c0] = stroke.start;
       const [r, c] = at;
       run = [];
-      if (Math.abs(r - r0) > Math.abs(c - c0)) {
+      if (typeof this.drag === "function") {
+        run = this.drag(stroke.start, at, stroke);
+      } else if (Math.abs(r - r0) > Math.abs(c - c0)) {
         for (let k = Math.min(r, r0); k <= Math.max(r, r0); k++) run.push(k * this.width + c0);
       } else {
         for (let k = Math.min(c, c0); k <= Math.max(c, c0); k++) run.push(r0 * this.width + k);
@@ -428,9 +458,11 @@ export class Board {
       }
       stroke.painted = run;
     } else {
-      run = [at[0] * this.width + at[1]];
-      stroke.painted.push(run[0]);
+      // Every cell from the last one reached: a quick pointer skips cells between its events.
+      run = lineCells(this.width, stroke.last || at, at);
+      stroke.painted.push(...run);
     }
+    stroke.last = at;
     for (const i of run) {
       if (this.isGiven(i)) continue;
       if (!stroke.before.has(i)) stroke.before.set(i, this.values[i]);

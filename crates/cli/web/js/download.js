@@ -4,13 +4,14 @@
 import { api } from "./api.js";
 import { $, el, showError } from "./dom.js";
 import { sourceBody, state } from "./state.js";
+import { madeFile } from "./studio.js";
 
 /** The puzzle a download is of: the made picture in Make mode, the loaded puzzle otherwise. */
 function downloadSource() {
   if (state.mode === "make") {
     const title = $("make-title").value.trim();
     return {
-      body: { puzzle: state.make.rows.join("\n") + "\n", format: "picture" },
+      body: { puzzle: madeFile(), format: "json" },
       title: title || "new puzzle",
     };
   }

@@ -1,6 +1,7 @@
-// Undo and redo for Play: a list of steps, each the changes one action made ([cell index,
-// value before, value after]: a stroke of the board, a hint applied). Undoing puts the
-// befores back, redoing the afters; a new step forgets the steps undone.
+// Undo and redo for Play and Make: a list of steps, each the changes one action made (Play's:
+// [cell index, value before, value after] for a stroke of the board or a hint applied; Make's
+// are its own, see studio.js). Undoing puts the befores back, redoing the afters; a new step
+// forgets the steps undone.
 //
 // It is kept with the player's progress (store.js), so that Undo still works after a reload:
 // `toJSON` and `History.from` give and take plain arrays. The oldest steps go past `LIMIT`,
@@ -16,16 +17,19 @@ export class History {
     this.undone = undone;
   }
 
-  /** A history from what `toJSON` gave (anything malformed is dropped, not trusted). */
-  static from(saved) {
-    const steps = (list) => (Array.isArray(list) ? list.filter(isStep).slice(-LIMIT) : []);
+  /**
+   * A history from what `toJSON` gave (anything malformed is dropped, not trusted): `valid`
+   * says what a step is (by default Play's, a list of cell changes).
+   */
+  static from(saved, valid = isStep) {
+    const steps = (list) => (Array.isArray(list) ? list.filter(valid).slice(-LIMIT) : []);
     return new History(steps(saved && saved.done), steps(saved && saved.undone));
   }
 
-  /** A new step (its changes); the steps undone are forgotten. */
-  push(changes) {
-    if (!changes.length) return;
-    this.done.push(changes);
+  /** A new step (its changes: an empty list is no step); the steps undone are forgotten. */
+  push(step) {
+    if (Array.isArray(step) && !step.length) return;
+    this.done.push(step);
     if (this.done.length > LIMIT) this.done.shift();
     this.undone = [];
   }
@@ -55,7 +59,8 @@ export class History {
   }
 }
 
-function isStep(step) {
+/** Whether `step` is Play's: a list of [cell index, before, after]. */
+export function isStep(step) {
   return Array.isArray(step) && step.every((change) =>
     Array.isArray(change) && change.length === 3 && change.every(Number.isInteger));
 }

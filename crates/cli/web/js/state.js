@@ -31,7 +31,12 @@ export const state = {
   playing: null,
   explained: null,
   // Make
-  make: { width: 10, height: 10, rows: null, answer: null, abort: null, timer: null },
+  // Make (js/studio.js keeps the picture, js/make.js the verdict): rows of palette symbols,
+  // the palette, the colour and tool chosen, the aim ("any" or "easy"), the title.
+  make: {
+    width: 10, height: 10, rows: null, palette: null, colour: 1, tool: "pen", aim: "any", title: "",
+    answer: null, abort: null,
+  },
 };
 
 /** The board every mode draws on; app.js says what an edit does. */
