@@ -425,7 +425,7 @@ random_puzzles <- function(count, width, height, density = 0.5, colours = 1, see
 
 #' The given cells of GCHQ's Christmas card puzzle
 #'
-#' The 2015 card gave 27 black cells; `puzzle_string_examples[["gchq"]]` holds its clues alone,
+#' The 2015 card gave 22 black cells; `puzzle_string_examples[["gchq"]]` holds its clues alone,
 #' which several pictures satisfy. `with_givens(puzzle_string_examples[["gchq"]],
 #' gchq_givens())` is the card's puzzle, which has one solution.
 #'
