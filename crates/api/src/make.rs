@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::report::puzzle::puzzle_json;
-use crate::{parse_writable, Api, ApiError};
+use crate::{Api, ApiError};
 
 /// The most cells per side of a picture made from an image (the page's grid).
 pub const MAX_PICTURE_SIDE: u32 = 200;
@@ -88,7 +88,9 @@ impl Api {
     pub fn make(&self, request: MakeRequest, cancel: &AtomicBool) -> Result<MakeAnswer, ApiError> {
         let limit = self.time_limit(request.timeout)?;
         let to = match &request.to {
-            Some(name) => parse_writable(name).map_err(ApiError::bad_request)?,
+            Some(name) => {
+                Format::named_writable(name).map_err(|e| ApiError::bad_request(e.to_string()))?
+            }
             None => Format::Non,
         };
         if request.picture.is_empty() {

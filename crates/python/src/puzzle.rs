@@ -699,7 +699,7 @@ fn format_of_extension(path: &std::path::Path) -> PyResult<Format> {
                 "cannot tell the format from the extension of {}; name it with format= (one \
                  of: {})",
                 path.display(),
-                convert::format_names(Format::is_writable)
+                nonogram_formats::format_names(Format::is_writable)
             ))
         })
 }

@@ -10,7 +10,7 @@ use nonogram_formats::Format;
 use serde_json::json;
 
 use crate::report::{capped, cell_name, list_cells, LISTED_CELLS};
-use crate::source::format_names;
+use nonogram_formats::format_names;
 
 /// The check as sentences.
 pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Format) -> String {
