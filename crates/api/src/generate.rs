@@ -7,8 +7,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use nonogram_core::generator::{
-    clock_seed, generate_cancellable, GenerateError, GeneratorConfig, Level, Style,
+    clock_seed, generate_cancellable, smallest_side, GenerateError, GeneratorConfig, Level, Style,
 };
+use nonogram_core::model::MAX_COLOURS;
 use nonogram_formats::Format;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -118,7 +119,7 @@ impl Api {
     }
 
     /// A new puzzle, proved unique and rated as asked, or 504 when none was found within the
-    /// time limit (small grids seldom need probing or search), 409 when cancelled.
+    /// time limit (with the library's advice for the request), 409 when cancelled.
     pub fn generate(
         &self,
         request: GenerateRequest,
@@ -131,23 +132,25 @@ impl Api {
             Err(GenerateError::Cancelled) => return Err(ApiError::cancelled()),
             // Without the count of pictures tried, which depends on the machine's speed: the
             // same request gets the same sentence from every transport.
-            Err(GenerateError::TimeLimit {
-                level,
-                width,
-                height,
-                limit,
-                ..
-            }) => {
+            Err(
+                ref e @ GenerateError::TimeLimit {
+                    level,
+                    width,
+                    height,
+                    limit,
+                    ..
+                },
+            ) => {
                 let what = match level {
                     Level::Any => "unique",
                     level => level.name(),
                 };
+                let advice = e.advice(|option| option.to_string()).unwrap_or_default();
                 return Err(ApiError::new(
                     status::TIMED_OUT,
                     format!(
                         "no {what} {width}x{height} puzzle found within the time limit ({} s): \
-                         small grids seldom need probing or search; try a larger size or \
-                         another difficulty",
+                         {advice}",
                         limit.as_secs_f64()
                     ),
                 ));
@@ -173,6 +176,21 @@ impl Api {
             elapsed_ms: generated.elapsed.as_secs_f64() * 1e3,
         })
     }
+}
+
+/// `info`'s `generate`: for each difficulty by name, the shortest side found reliably in 1 to
+/// [`MAX_COLOURS`] colours ([`smallest_side`]).
+pub(crate) fn capabilities() -> Value {
+    let sides = Level::ALL
+        .iter()
+        .map(|&level| {
+            let by_colours: Vec<usize> = (1..=MAX_COLOURS)
+                .map(|colours| smallest_side(level, colours))
+                .collect();
+            (level.name().to_string(), serde_json::json!(by_colours))
+        })
+        .collect::<serde_json::Map<String, Value>>();
+    serde_json::json!({ "smallest_side": sides })
 }
 
 #[cfg(test)]
@@ -264,8 +282,36 @@ mod tests {
         assert_eq!(err.status(), status::TIMED_OUT);
         assert_eq!(
             err.message(),
-            "no hard 5x5 puzzle found within the time limit (0.2 s): small grids seldom need \
-             probing or search; try a larger size or another difficulty"
+            "no hard 5x5 puzzle found within the time limit (0.2 s): grids this small seldom \
+             need search: try a larger size, or an easier difficulty"
         );
+        // A large grid is never told to grow; the advice names the API's fields.
+        let large = GenerateRequest {
+            difficulty: Some("hard".into()),
+            colours: Some(3),
+            timeout: Some(0.0),
+            ..size(30, 30)
+        };
+        assert_eq!(
+            ask(large).unwrap_err().message(),
+            "no hard 30x30 puzzle found within the time limit (0 s): try another seed, a longer \
+             timeout, fewer colours or an easier difficulty"
+        );
+    }
+
+    #[test]
+    fn info_says_the_smallest_side_of_each_difficulty_and_palette() {
+        let info = serde_json::to_value(Api::default().info()).unwrap();
+        let sides = &info["generate"]["smallest_side"];
+        for level in Level::ALL {
+            let list = sides[level.name()].as_array().unwrap();
+            assert_eq!(list.len(), MAX_COLOURS);
+            for (i, side) in list.iter().enumerate() {
+                assert_eq!(side.as_u64(), Some(smallest_side(level, i + 1) as u64));
+            }
+        }
+        assert_eq!(sides["easy"][0], 1);
+        assert!(sides["hard"][0].as_u64() > Some(5));
+        assert!(sides["hard"][2].as_u64() >= sides["hard"][0].as_u64());
     }
 }

@@ -311,6 +311,12 @@ pub struct InfoAnswer {
     pub unavailable_engines: Vec<&'static str>,
     /// Threads per solve: 1, on the server (which runs one solve per core) and in the browser.
     pub threads: usize,
+    /// What `generate` can deliver: `smallest_side`, for each difficulty, a list whose entry
+    /// `i` is the shortest side at which puzzles of that difficulty in `i + 1` colours (1 for
+    /// black and white) are found reliably
+    /// ([`smallest_side`](nonogram_core::generator::smallest_side)); below it most requests
+    /// run out of time. The page offers only the sizes at or above it.
+    pub generate: Value,
 }
 
 impl Api {
@@ -472,6 +478,7 @@ impl Api {
             engines: names(true),
             unavailable_engines: names(false),
             threads: 1,
+            generate: generate::capabilities(),
         }
     }
 }

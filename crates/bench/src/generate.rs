@@ -18,8 +18,9 @@ pub struct Case {
 }
 
 /// Issue 34's cases: 20×20 of each difficulty, 30×30 medium, 15×15 in three colours (easy,
-/// the default; medium; and any). Hard colour puzzles are left out: none of 15×15 in three
-/// colours was found in 10 s.
+/// the default; medium; and any). Hard colour puzzles have a table of their own, seed by seed
+/// (BENCHMARKS.md, "Hard colour puzzles"; `--size 25x25 --difficulty hard --colours 3` runs
+/// one request here).
 pub fn standard_cases() -> Vec<Case> {
     let case = |width, height, level, colours| Case {
         width,

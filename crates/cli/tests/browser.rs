@@ -424,6 +424,23 @@ async fn new_puzzles(client: &Client) -> Result<()> {
     ] {
         choose(client, css, value).await?;
     }
+    // A hard 5×5 cannot be made (smaller than the library's smallest side for hard): the
+    // page does not offer it, and says why.
+    let offered = eval(
+        client,
+        "return [...document.querySelectorAll('#new-difficulty option')]\
+           .map(o => [o.value, o.disabled])",
+    )
+    .await?;
+    assert_eq!(
+        offered,
+        json!([["easy", false], ["medium", false], ["hard", true]])
+    );
+    let why = text(client, "#new-fit").await?;
+    assert!(
+        why.starts_with("Hard 2-colour puzzles need at least "),
+        "{why}"
+    );
     click(client, "#new-puzzle").await?;
     wait_text(client, "#puzzle-info", |t| t.starts_with("easy 5x5 (seed ")).await?;
     wait_text(client, "#mistakes", |t| t == "Mistakes: 0").await?;

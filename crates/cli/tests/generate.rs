@@ -247,10 +247,47 @@ fn a_request_out_of_reach_stops_at_the_time_limit() {
         assert_one_line_error(&run, 3, "time limit");
         assert!(
             run.stderr
-                .contains("no hard 5x5 puzzle found within the time limit (0.5 s"),
+                .contains("no hard 5x5 puzzle found within the time limit (0.5 s; "),
+            "{}",
+            run.stderr
+        );
+        // Small for hard: the advice is a larger size, not more time.
+        assert!(run.stderr.contains(" tried); "), "{}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("grids this small seldom need search: try a larger --size"),
             "{}",
             run.stderr
         );
     }
     assert!(!dir.join("hard.non").exists());
+    // A large colour grid is never told to grow: another seed, more time, fewer colours or an
+    // easier difficulty is what helps.
+    let run = run_in(
+        &dir,
+        &[
+            "generate",
+            "--size",
+            "30x30",
+            "--colours",
+            "3",
+            "--difficulty",
+            "hard",
+            "--seed",
+            "1",
+            "--timeout",
+            "0",
+        ],
+        b"",
+    );
+    assert_one_line_error(&run, 3, "time limit");
+    assert!(
+        run.stderr.ends_with(
+            "; try another --seed, a longer --timeout, fewer --colours or an easier \
+             --difficulty\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("larger"), "{}", run.stderr);
 }

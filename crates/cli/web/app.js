@@ -32,7 +32,7 @@ import { openFirst, openToday, share, showLibrary } from "./js/library.js";
 import { checkPicture, newPicture, playMade, setAim, setTitle, shareMade, uploadPicture } from "./js/make.js";
 import { setMode } from "./js/modes.js";
 import {
-  applyHint, hint, newPuzzle, playTarget, played, redo, resetPlay, setCheck, showPickedColour, stroked, undo,
+  applyHint, fitDifficulties, hint, newPuzzle, playTarget, played, redo, resetPlay, setCheck, showPickedColour, stroked, undo,
 } from "./js/play.js";
 import { cancelSolve, showEngines, showSolution, solve } from "./js/solve.js";
 import { board, loadSource, state } from "./js/state.js";
@@ -116,6 +116,7 @@ function wire() {
   $("apply-hint").addEventListener("click", applyHint);
   $("reset-play").addEventListener("click", resetPlay);
   $("new-puzzle").addEventListener("click", newPuzzle);
+  for (const id of ["new-size", "new-colours"]) $(id).addEventListener("change", fitDifficulties);
   $("step-first").addEventListener("click", () => { stopPlaying(); showStep(0); });
   $("step-prev").addEventListener("click", () => { stopPlaying(); showStep(state.step - 1); });
   $("step-next").addEventListener("click", () => { stopPlaying(); showStep(state.step + 1); });
@@ -194,6 +195,7 @@ async function start() {
     $("timeout").max = info.limits.max_time_s;
     $("solutions").max = info.limits.max_solutions;
     showEngines(info);
+    fitDifficulties();
     // The puzzle the page opens on: a link's, the one being played, or today's.
     await openFirst();
   } catch (error) {

@@ -108,10 +108,8 @@ pub fn generate(
     let generated: Generated = match result {
         Ok(generated) => generated,
         Err(e @ GenerateError::TimeLimit { .. }) => {
-            return Err(PyTimeoutError::new_err(format!(
-                "{e}; small grids seldom need probing or search: try a larger size, another \
-                 difficulty or density, or a longer timeout"
-            )))
+            let advice = e.advice(|option| option.to_string()).unwrap_or_default();
+            return Err(PyTimeoutError::new_err(format!("{e}; {advice}")));
         }
         Err(e) => return Err(value_error(e.to_string())),
     };

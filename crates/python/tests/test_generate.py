@@ -58,8 +58,14 @@ def test_what_cannot_be_done_is_refused():
             nono.generate(5, 5, **kwargs)
     with pytest.raises(ValueError):
         nono.generate(0, 5)
-    with pytest.raises(TimeoutError, match="no hard 5x5 puzzle found within the time limit"):
+    with pytest.raises(TimeoutError, match="no hard 5x5 puzzle found within the time limit") as small:
         nono.generate(5, 5, difficulty="hard", timeout=0.3)
+    assert str(small.value).endswith("grids this small seldom need search: try a larger size, or an easier difficulty")
+    # A large grid is never told to grow; the advice names the keyword arguments.
+    with pytest.raises(TimeoutError) as large:
+        nono.generate(30, 30, difficulty="hard", colours=3, timeout=0)
+    assert str(large.value).endswith("; try another seed, a longer timeout, fewer colours or an easier difficulty")
+    assert "larger" not in str(large.value)
 
 
 @pytest.mark.parametrize(

@@ -228,13 +228,11 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         } else {
             String::new()
         };
-        let advice = match err {
-            GenerateError::TimeLimit { .. } => {
-                "; small grids seldom need probing or search: try a larger --size, another \
-                 --difficulty or --density, or a longer --timeout"
-            }
-            _ => "",
-        };
+        // What is likely to help, for this request (the library's advice, in our flags).
+        let advice = err
+            .advice(|option| format!("--{option}"))
+            .map(|advice| format!("; {advice}"))
+            .unwrap_or_default();
         eprintln!("nonogram: {which}{err}{advice}");
         return Ok(Exit::Timeout);
     }

@@ -568,6 +568,36 @@ export function resetPlay() {
   setSentence("Fill the cells the clues call for; cross the ones that stay empty.");
 }
 
+/**
+ * Offers only the difficulties the generator delivers at the size and colours picked: one whose
+ * smallest side (`info`'s `generate.smallest_side`, the library's own rule) is longer than the
+ * grid's shorter side is disabled, with the reason in its title and in the line below the
+ * list; a pick that becomes disabled moves to the hardest one left.
+ */
+export function fitDifficulties() {
+  const sides = state.info?.generate?.smallest_side;
+  if (!sides) return;
+  const [width, height] = $("new-size").value.split("x").map(Number);
+  const colours = Number($("new-colours").value);
+  const select = $("new-difficulty");
+  const reasons = [];
+  for (const option of select.options) {
+    const list = sides[option.value] || [1];
+    const smallest = list[Math.min(colours, list.length) - 1];
+    const fits = Math.min(width, height) >= smallest;
+    const palette = colours > 1 ? `${colours}-colour` : "black-and-white";
+    const reason = `${capitalise(option.value)} ${palette} puzzles need at least ${smallest}×${smallest}: smaller grids seldom have one.`;
+    option.disabled = !fits;
+    option.title = fits ? "" : reason;
+    if (!fits) reasons.push(reason);
+  }
+  if (select.selectedOptions[0]?.disabled) {
+    const left = [...select.options].filter((option) => !option.disabled);
+    if (left.length) select.value = left[left.length - 1].value;
+  }
+  $("new-fit").textContent = reasons.join(" ");
+}
+
 /** Generates a puzzle of the size, difficulty and colours picked, and plays it. */
 export async function newPuzzle() {
   const [width, height] = $("new-size").value.split("x").map(Number);

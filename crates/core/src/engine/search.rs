@@ -65,6 +65,8 @@ enum Node {
     },
     /// Stopped by the termination condition.
     Stopped,
+    /// The work budget ran out.
+    OverBudget,
     /// Enough solutions were found (by tries).
     Enough,
 }
@@ -138,7 +140,7 @@ pub enum Finish {
     Enough,
     /// The termination condition fired.
     Stopped,
-    /// The decision budget ran out.
+    /// The decision budget or the work budget ran out.
     Budget,
     /// The stack of pending grids reached its memory bound.
     MemoryLimit,
@@ -182,6 +184,9 @@ pub(crate) struct Search<'p, K: Kind> {
     skip: u64,
     /// Whether probing backs off after barren nodes: in a search without a decision budget.
     adaptive: bool,
+    /// The most probes and decisions, together, that the search makes before it gives up
+    /// ([`Finish::Budget`]); `None` for no bound. See [`Search::limit_work`].
+    work_limit: Option<u64>,
     /// Whether probing the root fixed nothing: the puzzle is wide open, and the backoff is
     /// faster (see [`Search::node`]).
     open: bool,
@@ -214,7 +219,23 @@ impl<'p, K: Kind> Search<'p, K> {
             skip: 0,
             adaptive: false,
             open: false,
+            work_limit: None,
         }
+    }
+
+    /// Gives up after `work` probes and decisions in all (each a propagation from a grid),
+    /// with [`Finish::Budget`], and for good: the node it was at is lost. A bound on work
+    /// rather than time, for the generator, which judges thousands of pictures and must judge
+    /// each the same way on every machine. Probes are where a search's time goes; decisions
+    /// count too because a node that backs off from probing makes one without probing.
+    pub fn limit_work(&mut self, work: u64) {
+        self.work_limit = Some(work);
+    }
+
+    /// Whether the work budget ([`Search::limit_work`]) is spent.
+    fn over_budget(&self) -> bool {
+        self.work_limit
+            .is_some_and(|limit| self.stats.probes + self.stats.decisions >= limit)
     }
 
     /// The root grid as far as propagation and probing took it (`None` if the root was not
@@ -281,7 +302,7 @@ impl<'p, K: Kind> Search<'p, K> {
             if termination.should_stop() || self.prop.interrupted() {
                 return Finish::Stopped;
             }
-            if decision_limit.is_some_and(|b| self.stats.decisions >= b) {
+            if decision_limit.is_some_and(|b| self.stats.decisions >= b) || self.over_budget() {
                 return Finish::Budget;
             }
             if self.stack.len().saturating_mul(self.grid_bytes) > STACK_BYTES {
@@ -308,12 +329,18 @@ impl<'p, K: Kind> Search<'p, K> {
                 }
             }
             let outcome = self.node(&mut grid, serial, termination);
-            if parent == u64::MAX && !matches!(outcome, Node::Contradiction | Node::Stopped) {
+            if parent == u64::MAX
+                && !matches!(
+                    outcome,
+                    Node::Contradiction | Node::Stopped | Node::OverBudget
+                )
+            {
                 self.root = Some(grid.clone());
             }
             match outcome {
                 Node::Contradiction => self.stats.backtracks += 1,
                 Node::Stopped => return Finish::Stopped,
+                Node::OverBudget => return Finish::Budget,
                 Node::Enough => return Finish::Enough,
                 Node::Complete => {
                     // A complete grid at a propagation fixpoint satisfies every line.
@@ -414,6 +441,9 @@ impl<'p, K: Kind> Search<'p, K> {
                     }
                     if termination.should_stop() || self.prop.interrupted() {
                         return Node::Stopped;
+                    }
+                    if self.over_budget() {
+                        return Node::OverBudget;
                     }
                     match self.probe_cell(grid, row, col, options, serial) {
                         Ok(true) => changed = true,
@@ -579,7 +609,50 @@ fn first_undecided(grid: &impl GridOps) -> Node {
 
 #[cfg(test)]
 mod tests {
+    use super::{Finish, Search};
+    use crate::kind::BlackWhite;
+    use crate::solve::{root, Root};
+    use crate::termination::Termination;
     use crate::{Clue, Config, Engine, Puzzle, Solver, Status};
+
+    /// A work budget ends the search with `Budget` once its probes and decisions are spent
+    /// (give or take the node under way), where the same search without one goes on to find
+    /// its solutions; the budget counts work, so the same search stops at the same place.
+    #[test]
+    fn a_work_budget_stops_the_search_where_it_says() {
+        let puzzle = Puzzle::new(vec![Clue::new([1]); 30], vec![Clue::new([1]); 30]).unwrap();
+        let config = Config {
+            max_solutions: 16,
+            engine: Engine::Search,
+            threads: 1,
+            ..Config::default()
+        };
+        let run = |budget: Option<u64>| {
+            let Root::Grid(start) = root::<BlackWhite>(&puzzle, &[], None) else {
+                panic!("the root is open");
+            };
+            let mut search = Search::<BlackWhite>::new(&puzzle, &config);
+            if let Some(work) = budget {
+                search.limit_work(work);
+            }
+            let finish = search.run_from(start, &mut Termination::never());
+            let stats = search.stats();
+            (
+                finish,
+                stats.probes + stats.decisions,
+                search.into_solutions(),
+            )
+        };
+        let (finish, work, solutions) = run(None);
+        assert_eq!(finish, Finish::Enough);
+        assert_eq!(solutions.len(), 16);
+        assert!(work > 1000, "{work}");
+        let (finish, spent, _) = run(Some(500));
+        assert_eq!(finish, Finish::Budget);
+        assert!((500..=502).contains(&spent), "{spent}");
+        assert_eq!(run(Some(500)).1, spent);
+        assert_eq!(run(Some(work + 1)).0, Finish::Enough);
+    }
 
     /// A wide-open puzzle (clues all `1`: probing fixes nothing anywhere) is answered without
     /// probing node after node: the root's probes (two per cell) and few more. Counted in

@@ -57,7 +57,10 @@
 //! ([`GeneratorConfig::timeout`], 30 s by default) bounds every request, and running out says
 //! so ([`GenerateError::TimeLimit`], with how many pictures were tried) rather than looping.
 
+mod error;
 mod picture;
+
+pub use error::{smallest_side, GenerateError};
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -67,9 +70,12 @@ use web_time::Instant;
 
 use nonogram_model::{Cells, ColourId, Palette, Picture, Puzzle, MAX_COLOURS};
 
+use crate::engine::search::{Finish, Search as ProbingSearch};
 use crate::explain::{ColourExplainer, ColourStep, Difficulty, Explainer, Step};
 use crate::generate::{colour_palette, Rng};
-use crate::solve::{deduce_within, Config, Engine, Solver, Status, Stop};
+use crate::kind::Coloured;
+use crate::solve::{deduce_within, root, Config, Engine, Root, Solver, Status, Stop};
+use crate::termination::{StopFlags, Termination};
 
 /// The difficulty asked for: one of the explainer's ratings, or any.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -138,6 +144,17 @@ impl Level {
             30
         } else {
             0
+        }
+    }
+
+    /// How a colour picture's colours are laid out: as the shapes are, except for hard, in
+    /// larger regions with one colour holding most cells ([`picture::Colouring::HARD`] says
+    /// why).
+    fn colouring(self) -> picture::Colouring {
+        if self == Level::Hard {
+            picture::Colouring::HARD
+        } else {
+            picture::Colouring::LIKE_SHAPES
         }
     }
 
@@ -278,92 +295,6 @@ pub struct Generated {
     pub elapsed: Duration,
 }
 
-/// Why [`generate`] returned no puzzle.
-#[derive(Clone, Debug, PartialEq)]
-pub enum GenerateError {
-    /// A side is 0 or longer than [`MAX_SIDE`].
-    Size {
-        /// The width asked for.
-        width: usize,
-        /// The height asked for.
-        height: usize,
-    },
-    /// The colours are 0, more than [`MAX_COLOURS`](nonogram_model::MAX_COLOURS), or more
-    /// than the grid has cells.
-    Colours {
-        /// The colours asked for.
-        colours: usize,
-        /// The cells of the grid.
-        cells: usize,
-    },
-    /// The density is not strictly between 0 and 1.
-    Density(f64),
-    /// The time limit ran out before a puzzle was found.
-    TimeLimit {
-        /// The level asked for.
-        level: Level,
-        /// The width asked for.
-        width: usize,
-        /// The height asked for.
-        height: usize,
-        /// The limit.
-        limit: Duration,
-        /// How many pictures were drawn.
-        pictures: usize,
-        /// How many pictures were judged.
-        judged: usize,
-    },
-    /// The caller's cancellation flag was raised.
-    Cancelled,
-}
-
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::Size { width, height } => write!(
-                f,
-                "cannot generate a {width}x{height} puzzle: each side must be 1 to {MAX_SIDE}"
-            ),
-            GenerateError::Colours { colours, cells } => write!(
-                f,
-                "cannot use {colours} colours: give 1 (black and white) to {}",
-                MAX_COLOURS.min(*cells)
-            ),
-            GenerateError::Density(d) => write!(
-                f,
-                "density {d} is out of range: give a share of cells strictly between 0 and 1"
-            ),
-            GenerateError::TimeLimit {
-                level,
-                width,
-                height,
-                limit,
-                pictures,
-                ..
-            } => {
-                let what = match level {
-                    Level::Any => "unique".to_string(),
-                    level => level.to_string(),
-                };
-                write!(
-                    f,
-                    "no {what} {width}x{height} puzzle found within the time limit ({} s; {} \
-                     tried)",
-                    limit.as_secs_f64(),
-                    if *pictures == 1 {
-                        "1 picture".to_string()
-                    } else {
-                        format!("{pictures} pictures")
-                    }
-                )
-            }
-            GenerateError::Cancelled => f.write_str("cancelled"),
-        }
-    }
-}
-
-impl std::error::Error for GenerateError {}
-
 /// Generates puzzle number `index` (from 0) of `config`'s seed.
 pub fn generate(config: &GeneratorConfig, index: u64) -> Result<Generated, GenerateError> {
     generate_cancellable(config, index, None)
@@ -415,6 +346,7 @@ pub fn generate_cancellable(
             level: config.level,
             width: config.width,
             height: config.height,
+            colours: config.colours,
             limit: config.timeout.unwrap_or(Duration::MAX),
             pictures,
             judged,
@@ -456,6 +388,16 @@ const PATIENCE: usize = 12;
 /// The most solutions counted when judging a picture whose clues have several: fewer is
 /// closer to unique.
 const SOLUTIONS_COUNTED: usize = 16;
+
+/// The most probes and decisions the probing search may take to judge a colour picture (see
+/// `Search::colour_solutions`): a few times what a picture worth improving takes. Judging the
+/// pictures of 20×20 and 25×25 hard colour requests took 200 to 7,000 probes each (a picture
+/// near unique takes least); the ones that took more, a million probes and a second or more
+/// each on 30×30, were wide open, and no closer to a puzzle for it. Of seeds 1 to 6 of hard
+/// 30×30 requests, within 30 s on a loaded 2-core machine: without a bound 1 in 3 colours and
+/// 3 in 2 were answered; at 200,000, 4 and 4; at 50,000, 5 and 6; at 20,000, 3 in 3 colours
+/// (too tight: it rejects pictures that would have become puzzles).
+const JUDGING_WORK: u64 = 50_000;
 
 /// Why a generation stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -520,7 +462,8 @@ impl Search<'_> {
             self.pictures += 1;
             let density = c.density.unwrap_or(c.level.density());
             let (size, texture) = ((c.width, c.height), c.level.texture());
-            let picture = picture::draw(rng, size, density, c.style, c.colours, texture);
+            let colours = (c.colours, c.level.colouring());
+            let picture = picture::draw(rng, size, density, c.style, colours, texture);
             let Some(picture) = self.descend(rng, picture)? else {
                 continue;
             };
@@ -724,16 +667,26 @@ impl Search<'_> {
     }
 
     /// How many solutions the clues have (up to [`SOLUTIONS_COUNTED`]) and where they differ
-    /// from the picture, or `None` if the picture is the only one.
+    /// from the picture, or `None` if the picture is the only one; [`Verdict::Reject`] for a
+    /// colour picture whose clues are too open to enumerate within [`JUDGING_WORK`].
     fn solutions(&self, puzzle: &Puzzle, picture: &Picture) -> Result<Option<Verdict>, Interrupt> {
-        // The learner alone on one thread: which solutions it finds (hence where the flips go)
-        // is the same from run to run.
-        let outcome = self.solve(puzzle, Engine::Learn, SOLUTIONS_COUNTED)?;
-        if outcome.status != Status::Multiple {
-            return Ok(None);
-        }
+        let found = if puzzle.is_black_and_white() {
+            // The learner alone on one thread: which solutions it finds (hence where the
+            // flips go) is the same from run to run.
+            let outcome = self.solve(puzzle, Engine::Learn, SOLUTIONS_COUNTED)?;
+            if outcome.status != Status::Multiple {
+                return Ok(None);
+            }
+            outcome.solutions
+        } else {
+            match self.colour_solutions(puzzle)? {
+                Some(found) if found.len() < 2 => return Ok(None),
+                Some(found) => found,
+                None => return Ok(Some(Verdict::Reject)),
+            }
+        };
         let mut differ = vec![false; picture.width() * picture.height()];
-        for solution in &outcome.solutions {
+        for solution in &found {
             for (r, c) in solution.differences(picture) {
                 differ[r * picture.width() + c] = true;
             }
@@ -743,9 +696,44 @@ impl Search<'_> {
             .map(|i| (i / picture.width(), i % picture.width()))
             .collect();
         Ok(Some(Verdict::Undecided {
-            solutions: outcome.solutions.len(),
+            solutions: found.len(),
             cells,
         }))
+    }
+
+    /// Up to [`SOLUTIONS_COUNTED`] solutions of a colour puzzle, all of them if there are
+    /// fewer, by the probing search alone on one thread (so the same ones every run); `None`
+    /// when that takes more than [`JUDGING_WORK`] probes and decisions.
+    ///
+    /// Not the learner, as for black and white: the colour learner has no guidance, and
+    /// enumerating 16 solutions of an ambiguous 25×25 colour picture took it up to 1.8 s (a
+    /// median of 0.1 s), where the probing search, which records every solution a probe
+    /// completes, took at most 0.2 s. But the search has its own outliers on open pictures
+    /// (8 and 12 s for one picture each of 30×30 in 3 colours), so it runs on a budget of
+    /// work: a picture whose clues take more is far from unique, and is rejected. The budget
+    /// counts work, not time, so that a picture is judged alike on every machine.
+    fn colour_solutions(&self, puzzle: &Puzzle) -> Result<Option<Vec<Picture>>, Interrupt> {
+        let start = match root::<Coloured>(puzzle, &[], self.deadline) {
+            Root::Grid(grid) => grid,
+            Root::Stopped => return Err(self.interrupted()),
+            // The clues of a picture have it as a solution: this would be a bug elsewhere.
+            Root::Contradiction => return Ok(None),
+        };
+        let config = Config {
+            max_solutions: SOLUTIONS_COUNTED,
+            threads: 1,
+            engine: Engine::Search,
+            ..Config::default()
+        };
+        let mut search = ProbingSearch::<Coloured>::new(puzzle, &config);
+        search.limit_work(JUDGING_WORK);
+        let mut termination = Termination::from_flags(StopFlags::new(self.deadline, self.cancel));
+        let finish = search.run_from(start, &mut termination);
+        match finish {
+            Finish::Stopped => Err(self.interrupted()),
+            Finish::Budget | Finish::MemoryLimit => Ok(None),
+            Finish::Exhausted | Finish::Enough => Ok(Some(search.into_solutions())),
+        }
     }
 
     /// Solves for up to `solutions` solutions on one thread, within the deadline.

@@ -7,6 +7,12 @@
 //! The blur's radius grows with the grid (a fifteenth of its shorter side, at least 1), so a
 //! 45×45 has features of the same proportion as a 15×15.
 //!
+//! A colour picture's colours come from fields of their own, one per colour: a filled cell
+//! takes the colour whose field is highest there. How those fields are drawn is the
+//! [`Colouring`]: for most requests, like the shapes' field, so each colour's regions are blobs
+//! of the shapes' size; for hard ones, blurred three times as far and with one colour given
+//! most of the cells (see [`Colouring::HARD`] for why).
+//!
 //! Everything here is integer arithmetic on the project's own [`Rng`], so that a seed draws
 //! the same picture on every machine and in every version.
 
@@ -18,21 +24,64 @@ use crate::generate::Rng;
 /// What a field's values range over: a noise cell is `0..FIELD_MAX`.
 const FIELD_MAX: u64 = 1 << 16;
 
+/// How the colours of a colour picture are laid out over its filled cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Colouring {
+    /// How many times the shapes' blur radius the colours' fields are blurred (smooth styles):
+    /// the larger, the larger each colour's regions.
+    pub scale: usize,
+    /// Percent of each colour field that is each cell's own noise (smooth styles), as the
+    /// shapes' `texture`.
+    pub texture: u64,
+    /// Percent of the filled cells that take colour 1 (those where its field is highest), the
+    /// others sharing the rest; 0 for no colour preferred.
+    pub dominant: usize,
+}
+
+impl Colouring {
+    /// The colours drawn as the shapes are: regions of the shapes' size, no colour preferred.
+    pub const LIKE_SHAPES: Colouring = Colouring {
+        scale: 1,
+        texture: 0,
+        dominant: 0,
+    };
+
+    /// For hard puzzles: smooth regions three times the shapes' scale, and 70% of the filled
+    /// cells in colour 1.
+    ///
+    /// A puzzle is hard when its clues leave an ambiguity that single-cell probes cannot
+    /// settle, and in colour every boundary between runs of two colours is one the clues
+    /// state outright (no gap is needed between them, and each run's colour is known), which
+    /// probing then uses. Pictures coloured like the shapes (ragged regions of every colour
+    /// side by side) seldom became hard: of 20×20 3-colour hard requests, 5 of 6 ran out of
+    /// 30 s, 25×25 ones all 6. Large smooth regions keep most runs beside runs of their own
+    /// colour, where the clues are as ambiguous as in black and white, and one colour holding
+    /// most of the picture keeps the others from cutting it up. Measured over seeds 11 to 18
+    /// of 20×20 and 25×25, 2 and 3 colours (CPU seconds, median and slowest of each): no
+    /// colour preferred left 2 of 32 requests unanswered in 20 s; 60% one; 70% and 80% none,
+    /// with medians of 0.7 to 3.5 s against 1.0 to 3.3 s (BENCHMARKS.md has the final rows).
+    pub const HARD: Colouring = Colouring {
+        scale: 3,
+        texture: 0,
+        dominant: 70,
+    };
+}
+
 /// Draws a picture of `width × height` in `style`, with about `density` of its cells filled
-/// and, when `colours` is 2 or more, each filled cell given one of the colours `1..=colours`.
-/// For the smooth styles, `texture` percent of each cell's value is its own noise rather than
-/// its neighbourhood's mean: the shapes get ragged edges and specks (what hard puzzles need:
-/// many short runs).
+/// and, when `colours` is 2 or more, each filled cell given one of the colours `1..=colours`
+/// as `colouring` lays them out. For the smooth styles, `texture` percent of each cell's value
+/// is its own noise rather than its neighbourhood's mean: the shapes get ragged edges and
+/// specks (what hard puzzles need: many short runs).
 pub(super) fn draw(
     rng: &mut Rng,
     (width, height): (usize, usize),
     density: f64,
     style: Style,
-    colours: usize,
+    (colours, colouring): (usize, Colouring),
     texture: u64,
 ) -> Picture {
     let radius = (width.min(height) / 15).max(1);
-    let field = |rng: &mut Rng| match style {
+    let field = |rng: &mut Rng, radius: usize, texture: u64| match style {
         Style::Noise => noise(rng, width, height, false),
         Style::Smooth | Style::Symmetric => {
             let raw = noise(rng, width, height, style == Style::Symmetric);
@@ -45,7 +94,7 @@ pub(super) fn draw(
                 .collect::<Vec<u64>>()
         }
     };
-    let filled = keep_highest(&field(rng), density);
+    let filled = keep_highest(&field(rng, radius, texture), density);
     let mut picture = Picture::new(width, height);
     if colours < 2 {
         for (i, &on) in filled.iter().enumerate() {
@@ -56,14 +105,36 @@ pub(super) fn draw(
     // Each colour's own field; a cell takes the colour whose field is highest there. For the
     // smooth styles the regions of one colour are blobs too; for noise, every filled cell's
     // colour is drawn uniformly.
-    let fields: Vec<Vec<u64>> = (0..colours).map(|_| field(rng)).collect();
+    let (colour_radius, colour_texture) = (radius * colouring.scale.max(1), colouring.texture);
+    let fields: Vec<Vec<u64>> = (0..colours)
+        .map(|_| field(rng, colour_radius, colour_texture))
+        .collect();
+    // The dominant colour's cells: the filled cells where its field is highest (ties all
+    // kept, so a mirrored field gives a mirrored picture). The others take the best of the
+    // other colours.
+    let dominant = match colouring.dominant {
+        0 => vec![false; filled.len()],
+        share => {
+            let field: Vec<u64> = (0..filled.len())
+                .map(|i| if filled[i] { fields[0][i] + 1 } else { 0 })
+                .collect();
+            let on = filled.iter().filter(|&&on| on).count();
+            let share = share.min(100) as f64 / 100.0;
+            keep_highest(&field, share * on as f64 / filled.len() as f64)
+        }
+    };
+    let others = usize::from(colouring.dominant > 0);
     for (i, &on) in filled.iter().enumerate() {
         if !on {
             continue;
         }
-        let best = (0..colours)
-            .max_by_key(|&k| (fields[k][i], std::cmp::Reverse(k)))
-            .unwrap_or(0);
+        let best = if dominant[i] {
+            0
+        } else {
+            (others..colours)
+                .max_by_key(|&k| (fields[k][i], std::cmp::Reverse(k)))
+                .unwrap_or(0)
+        };
         let colour = ColourId::new(best + 1).unwrap_or(ColourId::BLACK);
         picture.set_colour(i / width, i % width, colour);
     }
@@ -141,14 +212,38 @@ mod tests {
     fn density_is_kept_roughly() {
         for style in [Style::Smooth, Style::Symmetric, Style::Noise] {
             let mut rng = Rng::new(5);
-            let picture = draw(&mut rng, (30, 20), 0.5, style, 1, 0);
+            let picture = draw(
+                &mut rng,
+                (30, 20),
+                0.5,
+                style,
+                (1, Colouring::LIKE_SHAPES),
+                0,
+            );
             let share = filled(&picture) as f64 / 600.0;
             assert!((0.4..0.6).contains(&share), "{style:?}: {share}");
         }
         let mut rng = Rng::new(5);
-        assert_eq!(filled(&draw(&mut rng, (7, 3), 0.0, Style::Smooth, 1, 0)), 0);
         assert_eq!(
-            filled(&draw(&mut rng, (7, 3), 1.0, Style::Smooth, 1, 0)),
+            filled(&draw(
+                &mut rng,
+                (7, 3),
+                0.0,
+                Style::Smooth,
+                (1, Colouring::LIKE_SHAPES),
+                0
+            )),
+            0
+        );
+        assert_eq!(
+            filled(&draw(
+                &mut rng,
+                (7, 3),
+                1.0,
+                Style::Smooth,
+                (1, Colouring::LIKE_SHAPES),
+                0
+            )),
             21
         );
     }
@@ -157,10 +252,19 @@ mod tests {
     fn symmetric_pictures_are_mirrored() {
         for width in [1, 6, 7] {
             let mut rng = Rng::new(9);
-            let picture = draw(&mut rng, (width, 9), 0.5, Style::Symmetric, 3, 30);
-            for r in 0..9 {
-                for c in 0..width {
-                    assert_eq!(picture.colour(r, c), picture.colour(r, width - 1 - c));
+            for colouring in [Colouring::LIKE_SHAPES, Colouring::HARD] {
+                let picture = draw(
+                    &mut rng,
+                    (width, 9),
+                    0.5,
+                    Style::Symmetric,
+                    (3, colouring),
+                    30,
+                );
+                for r in 0..9 {
+                    for c in 0..width {
+                        assert_eq!(picture.colour(r, c), picture.colour(r, width - 1 - c));
+                    }
                 }
             }
         }
@@ -179,15 +283,85 @@ mod tests {
                 .sum()
         };
         let mut rng = Rng::new(2);
-        let smooth = draw(&mut rng, (20, 20), 0.5, Style::Smooth, 1, 0);
-        let noise = draw(&mut rng, (20, 20), 0.5, Style::Noise, 1, 0);
+        let smooth = draw(
+            &mut rng,
+            (20, 20),
+            0.5,
+            Style::Smooth,
+            (1, Colouring::LIKE_SHAPES),
+            0,
+        );
+        let noise = draw(
+            &mut rng,
+            (20, 20),
+            0.5,
+            Style::Noise,
+            (1, Colouring::LIKE_SHAPES),
+            0,
+        );
         assert!(runs(&smooth) * 2 < runs(&noise), "{smooth:?}{noise:?}");
+    }
+
+    #[test]
+    fn hard_colouring_gives_most_cells_one_colour_in_large_regions() {
+        // Boundaries between cells of two different colours, per filled cell.
+        let boundaries = |p: &Picture| -> f64 {
+            let mut n = 0;
+            for r in 0..p.height() {
+                for c in 0..p.width() {
+                    let here = p.colour(r, c);
+                    let right = (c + 1 < p.width()).then(|| p.colour(r, c + 1));
+                    let below = (r + 1 < p.height()).then(|| p.colour(r + 1, c));
+                    for there in [right, below].into_iter().flatten() {
+                        n += usize::from(
+                            !here.is_background() && !there.is_background() && here != there,
+                        );
+                    }
+                }
+            }
+            n as f64 / filled(p) as f64
+        };
+        let (mut like, mut hard) = (0.0, 0.0);
+        for seed in 0..10 {
+            let mut rng = Rng::new(seed);
+            let picture = draw(
+                &mut rng,
+                (25, 25),
+                0.4,
+                Style::Smooth,
+                (3, Colouring::HARD),
+                30,
+            );
+            let first = picture.cells().iter().filter(|c| c.index() == 1).count();
+            let share = first as f64 / filled(&picture) as f64;
+            assert!((0.65..0.75).contains(&share), "{share}");
+            assert!(picture.cells().iter().all(|c| c.index() <= 3));
+            hard += boundaries(&picture);
+            let mut rng = Rng::new(seed);
+            let picture = draw(
+                &mut rng,
+                (25, 25),
+                0.4,
+                Style::Smooth,
+                (3, Colouring::LIKE_SHAPES),
+                30,
+            );
+            like += boundaries(&picture);
+        }
+        assert!(hard * 2.0 < like, "{hard} against {like}");
     }
 
     #[test]
     fn colour_pictures_use_only_their_colours() {
         let mut rng = Rng::new(3);
-        let picture = draw(&mut rng, (15, 15), 0.6, Style::Smooth, 3, 0);
+        let picture = draw(
+            &mut rng,
+            (15, 15),
+            0.6,
+            Style::Smooth,
+            (3, Colouring::LIKE_SHAPES),
+            0,
+        );
         assert!(picture.cells().iter().all(|c| c.index() <= 3));
         assert!(picture.cells().iter().any(|c| c.index() == 2));
     }

@@ -64,6 +64,24 @@ fn every_level_is_answered_as_asked() {
     }
 }
 
+/// Hard colour puzzles come (issue 39: they seldom did), and are what `explain` rates hard:
+/// unique, and line solving with probes stalls on them. No time limit: what a seed gives does
+/// not depend on the clock, only whether it comes in time.
+#[test]
+fn hard_colour_puzzles_come_unique_and_rated_hard() {
+    for colours in [2, 3] {
+        let config = GeneratorConfig {
+            colours,
+            timeout: None,
+            ..config(20, 20, Level::Hard)
+        };
+        let generated = generate(&config, 0).unwrap_or_else(|e| panic!("{config:?}: {e}"));
+        check(&config, &generated);
+        assert_eq!(generated.level, Level::Hard);
+        assert!(matches!(generated.difficulty, Difficulty::Search { .. }));
+    }
+}
+
 #[test]
 fn every_style_and_colour_puzzles_too() {
     for style in Style::ALL {
@@ -253,4 +271,57 @@ fn the_shortcuts_agree_with_the_rating() {
         seen[level as usize] += 1;
     }
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+/// The advice fits the request: a small grid is told to grow (waiting longer would not help),
+/// a large one is never told to, and the numbers in the message are the request's.
+#[test]
+fn the_advice_fits_the_request() {
+    let limit = |width, height, level, colours| GenerateError::TimeLimit {
+        level,
+        width,
+        height,
+        colours,
+        limit: Duration::from_secs(30),
+        pictures: 2,
+        judged: 40,
+    };
+    let flag = |option: &str| format!("--{option}");
+    let small = limit(5, 5, Level::Hard, 1);
+    assert_eq!(
+        format!("{small}; {}", small.advice(flag).unwrap()),
+        "no hard 5x5 puzzle found within the time limit (30 s; 2 pictures tried); grids this \
+         small seldom need search: try a larger --size, or an easier --difficulty"
+    );
+    let large = limit(30, 30, Level::Hard, 3);
+    let advice = large.advice(flag).unwrap();
+    assert_eq!(
+        format!("{large}; {advice}"),
+        "no hard 30x30 puzzle found within the time limit (30 s; 2 pictures tried); try another \
+         --seed, a longer --timeout, fewer --colours or an easier --difficulty"
+    );
+    // Never a larger size at the sizes where the level was found reliably, whatever the
+    // level and palette; one clause, no line break.
+    for level in Level::ALL {
+        for colours in 1..=4 {
+            let side = smallest_side(level, colours);
+            for (w, h) in [(side, side), (side, 60), (200, side)] {
+                let advice = limit(w, h, level, colours).advice(flag).unwrap();
+                assert!(
+                    !advice.contains("larger"),
+                    "{level} {w}x{h}, {colours}: {advice}"
+                );
+                assert!(
+                    advice.contains("--seed") && !advice.contains('\n'),
+                    "{advice}"
+                );
+            }
+            if side > 1 {
+                let advice = limit(side - 1, 40, level, colours).advice(flag).unwrap();
+                assert!(advice.contains("a larger --size"), "{advice}");
+            }
+        }
+    }
+    assert_eq!(GenerateError::Cancelled.advice(flag), None);
+    assert_eq!(GenerateError::Density(2.0).advice(flag), None);
 }
