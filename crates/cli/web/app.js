@@ -17,7 +17,7 @@
 
 import { api, inBrowser } from "./js/api.js";
 import { $, el, showError } from "./js/dom.js";
-import { downloadDrawing, downloadFile } from "./js/download.js";
+import { downloadBooklet, downloadDrawing, downloadFile } from "./js/download.js";
 import { showStep, stopPlaying, togglePlaying } from "./js/explain.js";
 import { clearPicture, makeTarget, newPicture, pictureChanged, playMade, uploadPicture } from "./js/make.js";
 import { setMode } from "./js/modes.js";
@@ -98,6 +98,8 @@ function wire() {
   $("download-png-blank").addEventListener("click", () => downloadDrawing("png", "blank"));
   $("download-svg").addEventListener("click", () => downloadDrawing("svg", "solution"));
   $("download-png").addEventListener("click", () => downloadDrawing("png", "solution"));
+  $("download-pdf-blank").addEventListener("click", () => downloadBooklet(false));
+  $("download-pdf").addEventListener("click", () => downloadBooklet(true));
 }
 
 /** The static site keeps working offline: its service worker caches every file it needs. */

@@ -1,6 +1,7 @@
 //! The subcommands, one module each, and the one place that dispatches to them.
 
 pub mod batch;
+pub mod booklet;
 pub mod completions;
 pub mod convert;
 pub mod explain;
