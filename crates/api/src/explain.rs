@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::report::explain::{grid_from_rows, mistakes_within, rating_json, step_detail_json};
 use crate::report::explain_colour::{colour_grid, colour_mistakes_within, colour_step_detail_json};
-use crate::source::Source;
+use crate::source::load;
 use crate::{Api, ApiError};
 
 /// Every step of an explanation.
@@ -189,12 +189,7 @@ impl Api {
             .max_steps
             .unwrap_or(usize::MAX)
             .min(self.limits.max_steps);
-        let source = Source {
-            puzzle: request.puzzle,
-            format: request.format,
-            index: request.index,
-        };
-        let loaded = source.load()?;
+        let loaded = load(&request.puzzle, request.format.as_deref(), request.index)?;
         let puzzle = &loaded.puzzle;
         let (width, height) = (puzzle.width(), puzzle.height());
         if let Some(reason) = puzzle.inconsistency() {
@@ -254,12 +249,7 @@ impl Api {
     /// either in a sentence, and `complete` whether the grid is solved.
     pub fn hint(&self, request: HintRequest, cancel: &AtomicBool) -> Result<HintAnswer, ApiError> {
         let limit = self.time_limit(request.timeout)?;
-        let source = Source {
-            puzzle: request.puzzle,
-            format: request.format,
-            index: request.index,
-        };
-        let loaded = source.load()?;
+        let loaded = load(&request.puzzle, request.format.as_deref(), request.index)?;
         let puzzle = &loaded.puzzle;
         let rows = &request.grid;
         if !puzzle.is_black_and_white() {

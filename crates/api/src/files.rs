@@ -14,7 +14,7 @@ use crate::report::puzzle::puzzle_json;
 use crate::report::sheet::{self, SheetKind};
 use crate::report::text::status_line;
 use crate::report::{Report, SolveOptions};
-use crate::source::{parse_writable, Source};
+use crate::source::load;
 use crate::{Api, ApiError};
 
 /// A puzzle file to read.
@@ -132,12 +132,7 @@ pub(crate) enum What {
 impl Api {
     /// The puzzle as the page draws it.
     pub fn parse(&self, request: ParseRequest) -> Result<ParseAnswer, ApiError> {
-        let loaded = Source {
-            puzzle: request.puzzle,
-            format: request.format,
-            index: request.index,
-        }
-        .load()?;
+        let loaded = load(&request.puzzle, request.format.as_deref(), request.index)?;
         Ok(ParseAnswer {
             format: loaded.format.name(),
             count: loaded.count,
@@ -149,12 +144,7 @@ impl Api {
     /// The puzzle written in another format, as `nonogram convert` writes it.
     pub fn convert(&self, request: ConvertRequest) -> Result<ConvertAnswer, ApiError> {
         let to = self.check_convert(&request)?;
-        let mut loaded = Source {
-            puzzle: request.puzzle,
-            format: request.format,
-            index: request.index,
-        }
-        .load()?;
+        let mut loaded = load(&request.puzzle, request.format.as_deref(), request.index)?;
         if let Some(title) = request.title.filter(|t| !t.trim().is_empty()) {
             loaded.puzzle.metadata.title = Some(title);
         }
@@ -174,7 +164,7 @@ impl Api {
 
     /// The format a convert request writes, checked.
     pub(crate) fn check_convert(&self, request: &ConvertRequest) -> Result<Format, ApiError> {
-        parse_writable(&request.to).map_err(ApiError::bad_request)
+        Format::named_writable(&request.to).map_err(|e| ApiError::bad_request(e.to_string()))
     }
 
     /// What a render request draws, checked: the kind, the cell size, what to draw.
@@ -224,12 +214,7 @@ impl Api {
     pub fn render(&self, request: RenderRequest, cancel: &AtomicBool) -> Result<Drawing, ApiError> {
         let (kind, cell, what) = self.check_render(&request)?;
         let limit = self.time_limit(request.timeout)?;
-        let loaded = Source {
-            puzzle: request.puzzle,
-            format: request.format,
-            index: request.index,
-        }
-        .load()?;
+        let loaded = load(&request.puzzle, request.format.as_deref(), request.index)?;
         let puzzle = &loaded.puzzle;
         let options = |style| SheetOptions {
             cell,

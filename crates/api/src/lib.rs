@@ -59,7 +59,7 @@ pub use files::{ConvertAnswer, ConvertRequest, Drawing, ParseAnswer, ParseReques
 pub use generate::{GenerateAnswer, GenerateRequest};
 pub use make::{MakeAnswer, MakeRequest, PictureAnswer, PictureRequest, MAX_PICTURE_SIDE};
 pub use solve::{SolveAnswer, SolveRequest};
-pub use source::{format_names, parse_writable, Loaded, Source};
+pub use source::{load, Loaded};
 
 /// Every engine, in the order `info` lists them.
 pub const ENGINES: [Engine; 4] = [Engine::Auto, Engine::Search, Engine::Learn, Engine::Sat];

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::report::puzzle::puzzle_json;
-use crate::{parse_writable, Api, ApiError};
+use crate::{Api, ApiError};
 
 /// The most cells per side of a picture made from an image (the page's grid).
 pub const MAX_PICTURE_SIDE: u32 = 200;
@@ -32,6 +32,10 @@ pub struct MakeRequest {
     /// Seconds; at most [`Limits::max_time`](crate::Limits::max_time), which is the default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout: Option<f64>,
+    /// Whether to draw the disambiguation map (`map` of the answer), as `nonogram make` does
+    /// unless `--no-map`. Default: true.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<bool>,
     /// A name for the server's `/api/cancel` (other transports ignore it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
@@ -84,7 +88,9 @@ impl Api {
     pub fn make(&self, request: MakeRequest, cancel: &AtomicBool) -> Result<MakeAnswer, ApiError> {
         let limit = self.time_limit(request.timeout)?;
         let to = match &request.to {
-            Some(name) => parse_writable(name).map_err(ApiError::bad_request)?,
+            Some(name) => {
+                Format::named_writable(name).map_err(|e| ApiError::bad_request(e.to_string()))?
+            }
             None => Format::Non,
         };
         if request.picture.is_empty() {
@@ -99,6 +105,7 @@ impl Api {
             threads: 1,
             // Givens are worth suggesting only where the file can keep them.
             givens: to.can_hold_givens(),
+            map: request.map.unwrap_or(true),
             ..MakeConfig::default()
         };
         let check =

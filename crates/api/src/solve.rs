@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::report::json::Record;
 use crate::report::text::status_line;
 use crate::report::{Report, SolveOptions};
-use crate::source::Source;
+use crate::source::load;
 use crate::{Api, ApiError};
 
 /// A solve (or, with `deduce`, line solving alone).
@@ -134,12 +134,7 @@ impl Api {
         cancel: &AtomicBool,
     ) -> Result<SolveAnswer, ApiError> {
         let (_, options) = self.check_solve(&request)?;
-        let source = Source {
-            puzzle: request.puzzle,
-            format: request.format,
-            index: request.index,
-        };
-        let loaded = source.load()?;
+        let loaded = load(&request.puzzle, request.format.as_deref(), request.index)?;
         let name = request.name.as_deref().unwrap_or("request");
         // One thread per solve: the server runs one solve per core, the browser has one.
         let report = Report::new(&loaded.puzzle, loaded.index, options, 1, Some(cancel));

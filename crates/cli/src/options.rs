@@ -314,17 +314,17 @@ impl TypedValueParser for FormatNames {
 
 /// A format name as `Format::from_name` knows it.
 pub fn parse_format(name: &str) -> Result<Format, String> {
-    Format::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown format '{name}' (known formats: {})",
-            format_names(|_| true)
-        )
-    })
+    Format::named(name).map_err(|e| e.to_string())
 }
 
-/// A format name that `nonogram_formats::write` can produce, and the names of the formats
-/// that pass a test, comma-separated: the API's, so that its messages and ours agree.
-pub use nonogram_api::{format_names, parse_writable};
+/// A format name that `nonogram_formats::write` can produce.
+pub fn parse_writable(name: &str) -> Result<Format, String> {
+    Format::named_writable(name).map_err(|e| e.to_string())
+}
+
+/// The names of the formats that pass a test, comma-separated: the formats crate's, so that
+/// the command line, the API and Python list them alike.
+pub use nonogram_formats::format_names;
 
 /// A time limit in seconds, possibly fractional. A limit longer than any run (more than a
 /// century) is taken as it is: the solver treats a deadline it cannot represent as none.

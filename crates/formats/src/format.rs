@@ -345,6 +345,64 @@ impl fmt::Display for Format {
     }
 }
 
+/// A format name that names no format, or (for writing) one that cannot be written. Its message
+/// lists the names that would do, so that the command line, the API and Python say the same.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormatNameError {
+    /// No format has this name or alias.
+    #[error("unknown format '{name}' ({} formats: {})", if *.writing { "writable" } else { "known" }, if *.writing { names(Format::is_writable) } else { names(|_| true) })]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// Whether a format to write was asked for.
+        writing: bool,
+    },
+    /// The format is read but never written.
+    #[error(
+        "format '{name}' can be read but not written (writable formats: {})",
+        names(Format::is_writable)
+    )]
+    ReadOnly {
+        /// The name given.
+        name: String,
+    },
+}
+
+impl Format {
+    /// The format named `name` (or one of its aliases), to read.
+    pub fn named(name: &str) -> Result<Format, FormatNameError> {
+        Format::from_name(name).ok_or_else(|| FormatNameError::Unknown {
+            name: name.to_string(),
+            writing: false,
+        })
+    }
+
+    /// The format named `name`, to write: refused when it is unknown or read-only.
+    pub fn named_writable(name: &str) -> Result<Format, FormatNameError> {
+        match Format::from_name(name) {
+            Some(format) if format.is_writable() => Ok(format),
+            Some(_) => Err(FormatNameError::ReadOnly {
+                name: name.to_string(),
+            }),
+            None => Err(FormatNameError::Unknown {
+                name: name.to_string(),
+                writing: true,
+            }),
+        }
+    }
+}
+
+/// The names of the formats that pass `keep`, comma-separated, in [`TABLE`]'s order.
+pub fn names(keep: impl Fn(Format) -> bool) -> String {
+    let names: Vec<&str> = Format::ALL
+        .iter()
+        .copied()
+        .filter(|&f| keep(f))
+        .map(Format::name)
+        .collect();
+    names.join(", ")
+}
+
 /// The writable formats that store given cells, by name: `json or tatham`.
 pub(crate) fn givens_formats() -> String {
     let names: Vec<&str> = TABLE
@@ -390,6 +448,24 @@ pub fn markdown_table() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A name is looked up as `from_name` does; what is refused says why and lists the names
+    /// that would do (every format to read, only the writable ones to write).
+    #[test]
+    fn a_wrong_format_name_lists_the_names_that_would_do() {
+        assert_eq!(Format::named(" WebPBN "), Ok(Format::Xml));
+        assert_eq!(Format::named_writable("non"), Ok(Format::Non));
+        let unknown = Format::named("bmp").unwrap_err().to_string();
+        assert!(unknown.starts_with("unknown format 'bmp' (known formats: non, nin, g, "));
+        assert!(unknown.contains(", g, "), "{unknown}");
+        let g = Format::named("g").expect("g is read");
+        assert!(!g.is_writable());
+        let read_only = Format::named_writable("g").unwrap_err().to_string();
+        assert!(read_only.starts_with("format 'g' can be read but not written (writable"));
+        assert!(!read_only.contains(", g,"), "{read_only}");
+        let to_write = Format::named_writable("bmp").unwrap_err().to_string();
+        assert!(to_write.starts_with("unknown format 'bmp' (writable formats: non, "));
+    }
 
     #[test]
     fn the_table_follows_the_enum() {

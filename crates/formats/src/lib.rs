@@ -74,7 +74,9 @@ mod xml;
 
 pub use detect::detect;
 pub use error::{Error, ErrorKind, ParseError, ParseErrorKind, WriteError, WriteErrorKind};
-pub use format::{markdown_table, Format, FormatInfo, TABLE};
+pub use format::{
+    markdown_table, names as format_names, Format, FormatInfo, FormatNameError, TABLE,
+};
 pub use palette::{build_palette, parse_colour};
 pub use whole::{write_whole, WholeError};
 

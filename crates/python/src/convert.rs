@@ -72,41 +72,13 @@ pub fn threads(name: &str, n: i64) -> PyResult<usize> {
 
 /// A format to read, by name or alias.
 pub fn read_format(name: Option<&str>) -> PyResult<Option<Format>> {
-    name.map(|name| {
-        Format::from_name(name).ok_or_else(|| {
-            value_error(format!(
-                "unknown format '{name}' (known formats: {})",
-                format_names(|_| true)
-            ))
-        })
-    })
-    .transpose()
+    name.map(|name| Format::named(name).map_err(|e| value_error(e.to_string())))
+        .transpose()
 }
 
 /// A format to write, by name or alias.
 pub fn write_format(name: &str) -> PyResult<Format> {
-    match Format::from_name(name) {
-        Some(format) if format.is_writable() => Ok(format),
-        Some(_) => Err(value_error(format!(
-            "format '{name}' can be read but not written (writable formats: {})",
-            format_names(Format::is_writable)
-        ))),
-        None => Err(value_error(format!(
-            "unknown format '{name}' (writable formats: {})",
-            format_names(Format::is_writable)
-        ))),
-    }
-}
-
-/// The names of the formats that pass `keep`, comma-separated.
-pub fn format_names(keep: impl Fn(Format) -> bool) -> String {
-    let names: Vec<&str> = Format::ALL
-        .iter()
-        .copied()
-        .filter(|&f| keep(f))
-        .map(Format::name)
-        .collect();
-    names.join(", ")
+    Format::named_writable(name).map_err(|e| value_error(e.to_string()))
 }
 
 /// A picture as a `uint8` array: 0 and 1 in black and white, palette indices in colour.

@@ -20,6 +20,7 @@
 //!   [`errors`]: the exceptions.
 
 mod booklet;
+mod class;
 mod convert;
 mod errors;
 mod explain;

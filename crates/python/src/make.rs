@@ -44,9 +44,9 @@ pub struct PyMade {
 /// many threads each solve may use (0: one per core; default 1, so that the same picture always
 /// gets the same suggestions); ``givens=False`` skips the search for
 /// givens, as ``nonogram make`` does for a format that cannot store them (only ``json`` and
-/// ``tatham`` can).
+/// ``tatham`` can); ``map=False`` skips the disambiguation map (:attr:`Made.map`).
 #[pyfunction]
-#[pyo3(signature = (picture, *, colours=1, threshold=128, invert=false, size=None, palette=None, title=None, timeout=Some(10.0), threads=1, givens=true))]
+#[pyo3(signature = (picture, *, colours=1, threshold=128, invert=false, size=None, palette=None, title=None, timeout=Some(10.0), threads=1, givens=true, map=true))]
 #[allow(clippy::too_many_arguments)]
 pub fn make(
     py: Python<'_>,
@@ -60,12 +60,14 @@ pub fn make(
     timeout: Option<f64>,
     threads: i64,
     givens: bool,
+    map: bool,
 ) -> PyResult<PyMade> {
     let config = MakeConfig {
         // None is no limit.
         timeout: convert::seconds(timeout)?.unwrap_or(std::time::Duration::MAX),
         threads: convert::threads("threads", threads)?,
         givens,
+        map,
         ..MakeConfig::default()
     };
     let args = PictureArgs {
@@ -202,6 +204,52 @@ impl PyMade {
     #[getter]
     fn timed_out(&self) -> bool {
         self.check.timed_out
+    }
+
+    /// How hard the puzzle is, as ``nonogram explain`` rates it (``line-solvable in 3
+    /// sweeps``, ``needs probing (2 probes)``, ``needs search ...``), when the solution is
+    /// unique and the explanation finished in time; else None.
+    #[getter]
+    fn rating(&self) -> Option<String> {
+        self.check.rating.map(|r| r.to_string())
+    }
+
+    /// ``easy``, ``medium`` or ``hard``: the level of :attr:`rating` (line solving alone,
+    /// probing, search), as ``nono.generate`` names them; else None.
+    #[getter]
+    fn level(&self) -> Option<&'static str> {
+        self.check
+            .rating
+            .and_then(nonogram_core::generator::Level::of)
+            .map(|l| l.name())
+    }
+
+    /// The cells ``(row, col)`` that line solving leaves undecided in the puzzle's grid:
+    /// what keeps the picture from being unique and easy (none for an easy puzzle).
+    #[getter]
+    fn undecided(&self) -> Vec<(usize, usize)> {
+        self.check.map.undecided.clone()
+    }
+
+    /// The disambiguation map: every one-cell change of the picture that leaves fewer
+    /// :attr:`undecided` cells, best first, as ``(row, col, new value, score,
+    /// undecided_after)`` where ``score`` is how many fewer. A change with
+    /// ``undecided_after == 0`` makes the picture unique and line-solvable. Empty with
+    /// ``map=False``; :attr:`map_complete` says whether every cell was judged in time.
+    #[getter]
+    fn map(&self) -> Vec<(usize, usize, usize, usize, usize)> {
+        self.check
+            .map
+            .changes
+            .iter()
+            .map(|m| (m.row, m.col, m.colour.index(), m.score, m.undecided_after))
+            .collect()
+    }
+
+    /// Whether the map judged every change of every cell before its time ran out.
+    #[getter]
+    fn map_complete(&self) -> bool {
+        self.check.map.complete
     }
 
     /// ``(filled, cells)`` when the picture is nearly all filled or all empty (fewer than 3%

@@ -154,3 +154,28 @@ def test_make_says_when_a_picture_is_nearly_blank():
     drawn = np.zeros((30, 30), dtype=np.uint8)
     drawn[5:20, 8:12] = 1
     assert nono.make(drawn).nearly_blank is None
+
+
+def test_the_map_says_what_each_change_decides():
+    # A picture whose clues leave cells undecided: its best change decides what the score says,
+    # checked by making the changed picture again.
+    picture = np.array(
+        [[1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [0, 0, 1, 1, 1], [0, 0, 1, 0, 1], [0, 0, 1, 1, 1]],
+        dtype=np.uint8,
+    )
+    made = nono.make(picture)
+    assert made.status == "multiple" and made.undecided and made.map_complete
+    before = len(made.undecided)
+    scores = [m[3] for m in made.map]
+    assert scores == sorted(scores, reverse=True)
+    for row, col, value, score, left in made.map[:5]:
+        changed = picture.copy()
+        changed[row, col] = value
+        again = nono.make(changed, map=False)
+        assert len(again.undecided) == left == before - score
+        if left == 0:
+            assert again.status == "unique" and again.level == "easy"
+    assert nono.make(picture, map=False).map == []
+    easy = nono.make(np.array([[1, 1], [1, 0]]))
+    assert (easy.status, easy.level, easy.undecided, easy.map) == ("unique", "easy", [], [])
+    assert easy.rating.startswith("line-solvable")

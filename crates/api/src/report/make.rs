@@ -3,13 +3,14 @@
 
 use std::path::Path;
 
-use nonogram_core::make::{Check, Flip};
+use nonogram_core::generator::Level;
+use nonogram_core::make::{Check, Flip, MapChange};
 use nonogram_core::{Puzzle, Status};
 use nonogram_formats::Format;
 use serde_json::json;
 
 use crate::report::{capped, cell_name, list_cells, LISTED_CELLS};
-use crate::source::format_names;
+use nonogram_formats::format_names;
 
 /// The check as sentences.
 pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Format) -> String {
@@ -20,7 +21,19 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
         None => text.push_str(&format!("made a {size} puzzle ({format})\n")),
     }
     match check.status {
-        Status::Unique => text.push_str("the solution is unique: solving gives the picture back\n"),
+        Status::Unique => {
+            text.push_str("the solution is unique: solving gives the picture back\n");
+            if let Some(rating) = check.rating {
+                text.push_str(&format!("difficulty: {rating}\n"));
+            }
+            if !check.map.undecided.is_empty() {
+                // Unique, but not easy: what keeps it from line solving alone.
+                text.push_str(&format!(
+                    "to make it easy (line solving alone): {}",
+                    map_sentence(check, puzzle)
+                ));
+            }
+        }
         Status::NoSolution => {
             text.push_str("the clues have no solution (this is a bug: please report it)\n")
         }
@@ -111,12 +124,63 @@ pub fn to_text(check: &Check, puzzle: &Puzzle, out: Option<&Path>, format: Forma
                     format_names(|f| f.is_writable() && f.can_hold_givens()).replace(", ", " or ")
                 ));
             }
+            text.push_str(&format!("the map: {}", map_sentence(check, puzzle)));
             if check.timed_out {
                 text.push_str("(the time limit cut the search for fixes short; see --timeout)\n");
             }
         }
     }
     text
+}
+
+/// How many cells line solving leaves undecided and the changes of the disambiguation map
+/// that decide the most of them, as one line.
+fn map_sentence(check: &Check, puzzle: &Puzzle) -> String {
+    let map = &check.map;
+    let undecided = map.undecided.len();
+    let cells = if undecided == 1 { "cell" } else { "cells" };
+    let mut text = format!("line solving leaves {undecided} {cells} undecided");
+    if map.changes.is_empty() {
+        text.push_str(if map.complete {
+            "; no single change of the picture decides more of them"
+        } else {
+            "; the time limit ran out before any change was found that decides more"
+        });
+    } else {
+        let best: Vec<String> = map
+            .changes
+            .iter()
+            .take(3)
+            .map(|m| {
+                let left = match m.undecided_after {
+                    0 => "none left: unique and easy".to_string(),
+                    n => format!("{n} left"),
+                };
+                format!("{} ({left})", change_name(m, puzzle))
+            })
+            .collect();
+        text.push_str(&format!(
+            "; the changes that decide the most: {}",
+            best.join(", ")
+        ));
+        if !map.complete {
+            text.push_str(" (among the cells judged before the time limit)");
+        }
+    }
+    text.push('\n');
+    text
+}
+
+/// A change of the map in words: `filling (r3,c4)`, `emptying (r3,c4)`, `(r3,c4) to red`.
+fn change_name(m: &MapChange, puzzle: &Puzzle) -> String {
+    let cell = cell_name((m.row, m.col));
+    if m.colour.is_background() {
+        format!("emptying {cell}")
+    } else if puzzle.is_black_and_white() {
+        format!("filling {cell}")
+    } else {
+        format!("{cell} to {}", puzzle.palette().colour(m.colour).name)
+    }
 }
 
 /// The check as one JSON object: the made puzzle in the JSON puzzle format (`rows`,
@@ -154,6 +218,28 @@ pub fn to_json(check: &Check, puzzle: &Puzzle) -> serde_json::Value {
                 .map(|[a, b]| [[a.0, a.1], [b.0, b.1]])
                 .collect::<Vec<_>>(),
             "timed_out": check.timed_out,
+        },
+        // How hard, as explain rates it (unique puzzles whose explanation finished).
+        "rating": check.rating.map(|r| r.to_string()),
+        "level": check.rating.and_then(Level::of).map(Level::name),
+        // What line solving leaves undecided, and the disambiguation map: every change that
+        // decides more, best first.
+        "undecided": check.map.undecided.iter().map(|&(r, c)| [r, c]).collect::<Vec<_>>(),
+        "map": {
+            "complete": check.map.complete,
+            "changes": check.map.changes.iter().map(|m| {
+                let mut change = json!({
+                    "row": m.row,
+                    "col": m.col,
+                    "filled": !m.colour.is_background(),
+                    "score": m.score,
+                    "undecided_after": m.undecided_after,
+                });
+                if !puzzle.is_black_and_white() {
+                    change["colour"] = puzzle.palette().colour(m.colour).symbol.to_string().into();
+                }
+                change
+            }).collect::<Vec<_>>(),
         },
         // A picture (nearly) all filled or all empty: unique, and saying nothing.
         "nearly_blank": check.nearly_blank.map(|b| json!({
@@ -213,6 +299,8 @@ mod tests {
             flip_pairs: Vec::new(),
             timed_out: false,
             nearly_blank: None,
+            rating: None,
+            map: Default::default(),
         }
     }
 

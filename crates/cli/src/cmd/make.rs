@@ -86,6 +86,11 @@ pub struct Args {
     #[arg(long, value_name = "KIND", value_enum, default_value_t = Kind::Text)]
     pub output: Kind,
 
+    /// Skip the disambiguation map (which one-cell changes of the picture decide the most of
+    /// the cells line solving leaves undecided; at most 5 s of the time limit).
+    #[arg(long)]
+    pub no_map: bool,
+
     /// Time limit in seconds for the whole check, the search for fixes included.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
     pub timeout: Duration,
@@ -189,6 +194,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         timeout: args.timeout,
         // Givens are worth suggesting only where the file can keep them.
         givens: format.can_hold_givens(),
+        map: !args.no_map,
         ..MakeConfig::default()
     };
     let show = io::stderr().is_terminal();
@@ -270,7 +276,7 @@ fn blank_warning(args: &Args, image: bool, blank: NearlyBlank) -> String {
     };
     format!(
         "warning: the picture is {state} ({counted} of {} cells filled), so its clues say \
-         little however unique: {help}\n",
+         little: {help}\n",
         blank.cells
     )
 }

@@ -228,6 +228,11 @@ pub fn cases() -> Vec<Case> {
         ),
         case("make ambiguous", "make", json!({ "picture": ["#.", ".#"] })),
         case(
+            "make without the map",
+            "make",
+            json!({ "picture": ["#.", ".#"], "map": false }),
+        ),
+        case(
             "make ambiguous for json",
             "make",
             json!({ "picture": ["#.", ".#"], "to": "json" }),

@@ -531,6 +531,35 @@ explainer!(
     next_colour_step
 );
 
+/// The rating `nonogram explain` gives `puzzle` (of either kind), from a whole explanation
+/// that gives up at `deadline` or when `cancel` is raised: `None` then, since a rating of half
+/// an explanation would claim what was not shown.
+pub fn rating_within(
+    puzzle: &Puzzle,
+    deadline: Option<Instant>,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Option<Difficulty> {
+    let cancelled = || cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+    let (stopped, difficulty) = if puzzle.is_black_and_white() {
+        let mut explainer = Explainer::new(puzzle).with_deadline(deadline);
+        while explainer.next().is_some() {
+            if cancelled() {
+                return None;
+            }
+        }
+        (explainer.stopped(), explainer.difficulty())
+    } else {
+        let mut explainer = ColourExplainer::new(puzzle).with_deadline(deadline);
+        while explainer.next().is_some() {
+            if cancelled() {
+                return None;
+            }
+        }
+        (explainer.stopped(), explainer.difficulty())
+    };
+    (!stopped).then_some(difficulty)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

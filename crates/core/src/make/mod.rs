@@ -23,6 +23,10 @@
 //! screenshot made black and white, or a drawing that needed inverting. The check says so
 //! ([`Check::nearly_blank`]), so that front ends can warn instead of only saying "unique".
 
+mod map;
+
+pub use map::{disambiguation_map, Map, MapChange};
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -31,6 +35,7 @@ use web_time::Instant;
 use nonogram_model::{ColourId, Picture, Puzzle};
 
 use crate::config::{Config, Given, Status, Stop};
+use crate::explain::{rating_within, Difficulty};
 use crate::solve::Solver;
 
 /// How [`check_picture`] works. Build it with struct update syntax from
@@ -51,6 +56,14 @@ pub struct MakeConfig {
     pub pair_candidates: usize,
     /// How many working changes (single ones, or else pairs) are reported. Default: 3.
     pub flips_reported: usize,
+    /// Whether to draw the disambiguation map ([`disambiguation_map`]) when line solving
+    /// leaves cells undecided. Default: true.
+    pub map: bool,
+    /// The most time the map may take (within [`MakeConfig::timeout`]): a map cut short says
+    /// so ([`Map::complete`]) and does not count as the check running out of time. Default:
+    /// 5 s, which covers every cell of a 30×30 in black and white (about 0.07 s) or in three
+    /// colours (about 1 s), and of a 50×50 in black and white (0.3 s); a 100×100 takes 14 s.
+    pub map_time: Duration,
     /// Threads for each solve (0: one per core). Default: 1, so that the same picture always
     /// gets the same suggestions: they are drawn from the cells where the two solutions found
     /// differ, and which two solutions are found first depends on the threads' race.
@@ -66,6 +79,8 @@ impl Default for MakeConfig {
             flip_candidates: 24,
             pair_candidates: 12,
             flips_reported: 3,
+            map: true,
+            map_time: Duration::from_secs(5),
             threads: 1,
         }
     }
@@ -126,6 +141,14 @@ pub struct Check {
     /// The picture is (nearly) all filled or all empty ([`NearlyBlank::of`]): its clues say
     /// little, however unique.
     pub nearly_blank: Option<NearlyBlank>,
+    /// How hard the puzzle is, as `nonogram explain` rates it (line solving, probing or
+    /// search), when its solution is unique and the explanation finished in time; `None`
+    /// otherwise.
+    pub rating: Option<Difficulty>,
+    /// The cells line solving leaves undecided, and which one-cell changes of the picture
+    /// decide the most of them ([`disambiguation_map`]): what keeps the picture from being
+    /// unique and easy. Its `changes` are empty unless [`MakeConfig::map`].
+    pub map: Map,
 }
 
 /// A picture that is (nearly) all filled or all empty: fewer than
@@ -211,7 +234,24 @@ pub fn check_picture_cancellable(
         flip_pairs: Vec::new(),
         timed_out: false,
         nearly_blank: NearlyBlank::of(picture),
+        rating: None,
+        map: Map::default(),
     };
+    // What line solving leaves undecided, and the changes that decide the most of it.
+    check.map = if config.map {
+        let budget = Instant::now().checked_add(config.map_time);
+        let map_deadline = match (deadline, budget) {
+            (Some(d), Some(b)) => Some(d.min(b)),
+            (d, b) => d.or(b),
+        };
+        disambiguation_map(puzzle, picture, map_deadline, cancel)
+    } else {
+        Map::undecided_only(puzzle, deadline)
+    };
+    if outcome.status == Status::Unique {
+        check.rating = rating_within(puzzle, deadline, cancel);
+        check.timed_out |= check.rating.is_none() && !cancelled();
+    }
     if outcome.status != Status::Multiple {
         return check;
     }
