@@ -9,13 +9,13 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use nonogram_core::{Engine, Puzzle};
+use nonogram_formats::Format;
 use nonogram_render::pdf::{BookletOptions, Paper, MAX_PER_PAGE};
 use serde::{Deserialize, Serialize};
 
 use crate::files::Drawing;
 use crate::report::booklet::{print, solve_all};
 use crate::report::{plural, SolveOptions};
-use crate::source::format_names;
 use crate::{Api, ApiError};
 
 /// The most puzzles one booklet request prints.
@@ -55,11 +55,11 @@ pub struct BookletRequest {
 }
 
 impl Api {
-    /// A booklet request's options, checked before any work.
+    /// A booklet request's options and format, checked before any work.
     pub(crate) fn check_booklet(
         &self,
         request: &BookletRequest,
-    ) -> Result<BookletOptions, ApiError> {
+    ) -> Result<(BookletOptions, Option<Format>), ApiError> {
         self.time_limit(request.timeout)?;
         if request.timeout.is_some() && request.solutions != Some(true) {
             return Err(ApiError::bad_request(
@@ -78,15 +78,13 @@ impl Api {
                 "per_page {per_page} is out of range: give 1 to {MAX_PER_PAGE}"
             )));
         }
-        if let Some(name) = &request.format {
-            if nonogram_formats::Format::from_name(name).is_none() {
-                return Err(ApiError::bad_request(format!(
-                    "unknown format '{name}' (known formats: {})",
-                    format_names(|_| true)
-                )));
+        let format = match &request.format {
+            None => None,
+            Some(name) => {
+                Some(Format::named(name).map_err(|e| ApiError::bad_request(e.to_string()))?)
             }
-        }
-        Ok(BookletOptions { paper, per_page })
+        };
+        Ok((BookletOptions { paper, per_page }, format))
     }
 
     /// The booklet `nonogram render --output pdf` prints.
@@ -95,12 +93,8 @@ impl Api {
         request: BookletRequest,
         cancel: &AtomicBool,
     ) -> Result<Drawing, ApiError> {
-        let options = self.check_booklet(&request)?;
+        let (options, format) = self.check_booklet(&request)?;
         let limit = self.time_limit(request.timeout)?;
-        let format = request
-            .format
-            .as_deref()
-            .and_then(nonogram_formats::Format::from_name);
         let (_, mut puzzles) = nonogram_formats::parse_auto(&request.puzzle, None, format)
             .map_err(|e| ApiError::unprocessable(format!("the puzzle does not parse: {e}")))?;
         let count = puzzles.len();
