@@ -115,9 +115,9 @@ pub struct RenderRequest {
 /// A drawing: its media type and bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drawing {
-    /// `image/svg+xml` or `image/png`.
+    /// `image/svg+xml`, `image/png` or (a booklet) `application/pdf`.
     pub media: &'static str,
-    /// The SVG text or the PNG file.
+    /// The SVG text, the PNG or the PDF file.
     pub bytes: Vec<u8>,
 }
 

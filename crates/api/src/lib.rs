@@ -33,6 +33,7 @@
 
 #![warn(missing_docs)]
 
+mod booklet;
 mod error;
 pub mod examples;
 mod explain;
@@ -51,6 +52,7 @@ use nonogram_formats::Format;
 use serde::Serialize;
 use serde_json::Value;
 
+pub use booklet::{BookletRequest, MAX_BOOKLET_PUZZLES};
 pub use error::{one_line, status, ApiError};
 pub use explain::{ExplainAnswer, ExplainRequest, HintAnswer, HintRequest};
 pub use files::{ConvertAnswer, ConvertRequest, Drawing, ParseAnswer, ParseRequest, RenderRequest};
@@ -127,11 +129,13 @@ pub enum Operation {
     Render,
     /// A new puzzle, unique, of a size, difficulty and palette.
     Generate,
+    /// Puzzles as a PDF booklet to print.
+    Booklet,
 }
 
 impl Operation {
     /// Every operation.
-    pub const ALL: [Operation; 12] = [
+    pub const ALL: [Operation; 13] = [
         Operation::Info,
         Operation::Examples,
         Operation::Parse,
@@ -144,6 +148,7 @@ impl Operation {
         Operation::Convert,
         Operation::Render,
         Operation::Generate,
+        Operation::Booklet,
     ];
 
     /// The operation's name: `info`, `solve`, ...
@@ -161,6 +166,7 @@ impl Operation {
             Operation::Convert => "convert",
             Operation::Render => "render",
             Operation::Generate => "generate",
+            Operation::Booklet => "booklet",
         }
     }
 
@@ -186,6 +192,7 @@ impl Operation {
                 | Operation::Make
                 | Operation::Render
                 | Operation::Generate
+                | Operation::Booklet
         )
     }
 }
@@ -217,6 +224,8 @@ pub enum Request {
     Render(RenderRequest),
     /// `generate`.
     Generate(GenerateRequest),
+    /// `booklet`.
+    Booklet(BookletRequest),
 }
 
 /// A request body as `T`, or a 400 saying what is wrong with it.
@@ -244,6 +253,7 @@ impl Request {
             Operation::Convert => Request::Convert(from_json(body)?),
             Operation::Render => Request::Render(from_json(body)?),
             Operation::Generate => Request::Generate(from_json(body)?),
+            Operation::Booklet => Request::Booklet(from_json(body)?),
             Operation::Picture => {
                 return Err(ApiError::internal(
                     "a picture request's body is the image, not JSON (a bug in the transport)",
@@ -267,6 +277,7 @@ impl Request {
             Request::Convert(_) => Operation::Convert,
             Request::Render(_) => Operation::Render,
             Request::Generate(_) => Operation::Generate,
+            Request::Booklet(_) => Operation::Booklet,
         }
     }
 
@@ -279,6 +290,7 @@ impl Request {
             Request::Make(r) => r.id.as_deref(),
             Request::Render(r) => r.id.as_deref(),
             Request::Generate(r) => r.id.as_deref(),
+            Request::Booklet(r) => r.id.as_deref(),
             _ => None,
         }
     }
@@ -287,9 +299,9 @@ impl Request {
 /// An answer: JSON, or the bytes of a drawing.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Answer {
-    /// Every operation but `render`.
+    /// Every operation but `render` and `booklet`.
     Json(Value),
-    /// `render`: an SVG or a PNG.
+    /// `render`: an SVG or a PNG; `booklet`: a PDF.
     Drawing(Drawing),
 }
 
@@ -372,6 +384,10 @@ impl Api {
                 self.time_limit(r.timeout)
             }
             Request::Generate(r) => self.check_generate(r).map(|(_, limit)| limit),
+            Request::Booklet(r) => {
+                self.check_booklet(r)?;
+                self.time_limit(r.timeout)
+            }
             Request::Picture(r, _) => self.check_picture(r).map(|_| self.limits.max_time),
             Request::Convert(r) => self.check_convert(r).map(|_| self.limits.max_time),
             Request::Info | Request::Examples | Request::Parse(_) => Ok(self.limits.max_time),
@@ -398,6 +414,7 @@ impl Api {
             Request::Convert(r) => json(self.convert(r)?),
             Request::Render(r) => Ok(Answer::Drawing(self.render(r, cancel)?)),
             Request::Generate(r) => json(self.generate(r, cancel)?),
+            Request::Booklet(r) => Ok(Answer::Drawing(self.booklet(r, cancel)?)),
         }
     }
 

@@ -17,6 +17,12 @@ pub(crate) fn size_pair(text: &str) -> Result<(usize, usize), String> {
     ))
 }
 
+/// A paper: `a4` or `letter`.
+pub(crate) fn paper(text: &str) -> Result<nonogram_render::pdf::Paper, String> {
+    nonogram_render::pdf::Paper::from_name(text)
+        .ok_or_else(|| format!("unknown paper '{text}' (use a4 or letter)"))
+}
+
 /// A difficulty: easy, medium, hard or any.
 pub(crate) fn level(text: &str) -> Result<nonogram_core::generator::Level, String> {
     nonogram_core::generator::Level::from_name(text)

@@ -15,6 +15,8 @@
 //!   RECORDS...` their totals, medians and ratios as a Markdown table, a row per set and solver.
 //! - `generate`: the time to generate unique puzzles of a size, difficulty and palette
 //!   ([`generate`](mod@generate)), issue 34's requests or one given.
+//! - `booklet`: the time to print generated puzzles as a PDF booklet with their solution
+//!   pages, as `nonogram render --output pdf` does ([`booklet`](mod@booklet)).
 //!
 //! `random --colours N` (N of 2 or more) makes colour puzzles of N colours instead; nonogrid
 //! reads those as webpbn XML with its `<color>` elements (`.nin` has no colours), and
@@ -30,6 +32,7 @@ use clap::{Parser, Subcommand};
 use nonogram_core::generate::{random_colour_set, random_set};
 
 mod args;
+mod booklet;
 mod cactus;
 mod corpus;
 mod generate;
@@ -41,7 +44,7 @@ mod random;
 mod record;
 
 use args::{
-    at_least_one, colours, fail, fraction, level, line_length, seconds, side, size_pair,
+    at_least_one, colours, fail, fraction, level, line_length, paper, seconds, side, size_pair,
     thread_count, MAX_SET_CELLS,
 };
 use corpus::corpus;
@@ -150,6 +153,32 @@ enum Bench {
         /// set is named after the file).
         #[arg(required = true)]
         records: Vec<PathBuf>,
+    },
+    /// Time to print a PDF booklet of generated puzzles, with their solution pages.
+    Booklet {
+        /// How many puzzles.
+        #[arg(long, default_value_t = 100,
+              value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        count: u64,
+        /// Their size, as WxH.
+        #[arg(long, default_value = "15x15", value_parser = size_pair)]
+        size: (usize, usize),
+        /// The seed they are generated from.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Puzzles a page, 1 to 36.
+        #[arg(long, default_value_t = 4,
+              value_parser = clap::value_parser!(u64).range(1..=nonogram_render::pdf::MAX_PER_PAGE as u64))]
+        per_page: u64,
+        /// The paper: a4 or letter.
+        #[arg(long, default_value = "a4", value_parser = paper)]
+        paper: nonogram_render::pdf::Paper,
+        /// Leave the solution pages out (and so the solves).
+        #[arg(long)]
+        blank: bool,
+        /// Runs (the median is reported).
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1000))]
+        runs: u64,
     },
     /// Time to generate unique puzzles: issue 34's requests, or the one given by --size.
     Generate {
@@ -314,6 +343,27 @@ fn main() {
             colours,
         } if colours >= 2 => colour_lines(&lengths, known, colours),
         Bench::Lines { lengths, known, .. } => lines(&lengths, known),
+        Bench::Booklet {
+            count,
+            size,
+            seed,
+            per_page,
+            paper,
+            blank,
+            runs,
+        } => {
+            let case = booklet::Case {
+                count,
+                size,
+                seed,
+                per_page: per_page as usize,
+                paper,
+                solutions: !blank,
+            };
+            if let Err(message) = booklet::run(&case, runs as usize) {
+                fail(&message);
+            }
+        }
         Bench::Generate {
             count,
             seed,

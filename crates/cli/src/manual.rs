@@ -140,6 +140,10 @@ pub fn examples(subcommand: Option<&str>) -> &'static [Example] {
                 "nonogram render testdata/seeds/duck.non --blank --output svg",
                 "a blank sheet to print, as SVG",
             ),
+            ex!(
+                "nonogram render testdata/seeds/duck.non testdata/seeds/lambda.non --to pdf --per-page 2 -o book.pdf",
+                "a PDF booklet: both puzzles on one page, their solutions on the next",
+            ),
         ],
         Some("serve") => &[
             ex!(

@@ -26,7 +26,7 @@
 
 import { api, inBrowser, whenAnswered } from "./js/api.js";
 import { $, el, setSentence, showError, succeeded } from "./js/dom.js";
-import { downloadDrawing, downloadFile } from "./js/download.js";
+import { downloadBooklet, downloadDrawing, downloadFile } from "./js/download.js";
 import { showStep, stopPlaying, togglePlaying } from "./js/explain.js";
 import { openFirst, openToday, share, showLibrary } from "./js/library.js";
 import { checkPicture, newPicture, playMade, setAim, setTitle, shareMade, uploadPicture } from "./js/make.js";
@@ -150,6 +150,8 @@ function wire() {
   $("download-png-blank").addEventListener("click", () => downloadDrawing("png", "blank"));
   $("download-svg").addEventListener("click", () => downloadDrawing("svg", "solution"));
   $("download-png").addEventListener("click", () => downloadDrawing("png", "solution"));
+  $("download-pdf-blank").addEventListener("click", () => downloadBooklet(false));
+  $("download-pdf").addEventListener("click", () => downloadBooklet(true));
 }
 
 /** The static site keeps working offline: its service worker caches every file it needs. */

@@ -9,7 +9,8 @@
 use std::io;
 use std::path::Path;
 
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use nonogram_formats::WholeError;
+use pyo3::exceptions::{PyFileExistsError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 pyo3::create_exception!(
@@ -116,4 +117,30 @@ pub fn internal_error(payload: &(dyn std::any::Any + Send)) -> PyErr {
         "internal error (a bug; please report it with the puzzle): {}",
         panic_message(payload)
     ))
+}
+
+/// Why a file could not be written whole (`Puzzle.write`, `booklet`): an existing file without
+/// `force=True` is a `FileExistsError`; otherwise `OSError(errno, strerror, filename)`, so a
+/// directory is an `IsADirectoryError`, a link to nothing a `FileNotFoundError`, a pipe or a
+/// device a plain `OSError`.
+pub fn write_error(path: &Path, error: WholeError) -> PyErr {
+    match error {
+        WholeError::Exists => PyFileExistsError::new_err((
+            17,
+            "already exists; not overwriting it without force=True".to_string(),
+            path.display().to_string(),
+        )),
+        WholeError::Io { source, .. } => os_error(path, &source),
+        refused => {
+            let errno = match &refused {
+                WholeError::NotAFile {
+                    kind: "a directory",
+                    ..
+                } => 21,
+                WholeError::DanglingLink { .. } => 2,
+                _ => 0,
+            };
+            PyOSError::new_err((errno, refused.to_string(), path.display().to_string()))
+        }
+    }
 }

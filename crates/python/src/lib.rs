@@ -15,9 +15,11 @@
 //! - [`generate`]: `generate` and `Generated`;
 //! - [`patterns`]: `patterns` and `Patterns`;
 //! - [`many`]: `solve_many` and `solve_iter`;
+//! - [`booklet`]: `booklet`, puzzles as a PDF booklet to print;
 //! - [`render`]: text, SVG and PNG drawings; [`convert`]: arguments and arrays;
 //!   [`errors`]: the exceptions.
 
+mod booklet;
 mod class;
 mod convert;
 mod errors;
@@ -130,6 +132,7 @@ fn _nono(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzle::parse, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::parse_all, m)?)?;
     m.add_function(wrap_pyfunction!(make::make, m)?)?;
+    m.add_function(wrap_pyfunction!(booklet::booklet, m)?)?;
     m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     m.add_function(wrap_pyfunction!(patterns::patterns, m)?)?;
     m.add_function(wrap_pyfunction!(many::solve_many, m)?)?;

@@ -6,15 +6,15 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use pyo3::exceptions::{PyFileExistsError, PyOSError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 use nonogram_core::{Clue, Colour, ColourId, Given, Palette, Puzzle, Rgb, Run};
-use nonogram_formats::{Format, WholeError};
+use nonogram_formats::Format;
 
 use crate::convert::{self, complete_picture, partial_grid, picture_array};
-use crate::errors::{file_error, os_error, parse_error, value_error};
+use crate::errors::{file_error, parse_error, value_error, write_error};
 use crate::explain::{self, PyExplanation, PyHint};
 use crate::picture::{self, PictureArgs};
 use crate::render::{self, Drawn};
@@ -493,27 +493,8 @@ impl PyPuzzle {
             None => format_of_extension(&path)?,
         };
         let text = self.to_string(format.name(), solution)?;
-        nonogram_formats::write_whole(&path, text.as_bytes(), force).map_err(|e| match e {
-            WholeError::Exists => PyFileExistsError::new_err((
-                17,
-                "already exists; not overwriting it without force=True".to_string(),
-                path.display().to_string(),
-            )),
-            WholeError::Io { source, .. } => os_error(&path, &source),
-            // `OSError(errno, strerror, filename)`: a directory is an `IsADirectoryError`, a
-            // link to nothing a `FileNotFoundError`, a pipe or a device a plain `OSError`.
-            refused => {
-                let errno = match &refused {
-                    WholeError::NotAFile {
-                        kind: "a directory",
-                        ..
-                    } => 21,
-                    WholeError::DanglingLink { .. } => 2,
-                    _ => 0,
-                };
-                PyOSError::new_err((errno, refused.to_string(), path.display().to_string()))
-            }
-        })
+        nonogram_formats::write_whole(&path, text.as_bytes(), force)
+            .map_err(|e| write_error(&path, e))
     }
 
     /// Solves the puzzle, looking for up to ``solutions`` solutions (2 proves one unique).

@@ -1,6 +1,7 @@
 //! `nonogram-render`: pictures of nonograms with their clues, laid out the way puzzle books print
 //! them: as text ([`TextRenderer`], and the seeds' layouts in [`styles`]), SVG ([`svg`]) and PNG
-//! ([`png`]).
+//! ([`png`]); and booklets of many puzzles to print, as PDF (`pdf`, with the default `pdf`
+//! feature).
 //!
 //! The column clues stand above the grid, one number per text line and aligned at the bottom, so
 //! the last run of every column sits just above its first cell; the row clues stand to the left,
@@ -36,6 +37,8 @@
 #![warn(missing_docs)]
 
 mod ansi;
+#[cfg(feature = "pdf")]
+pub mod pdf;
 pub mod png;
 mod sheet;
 pub mod styles;

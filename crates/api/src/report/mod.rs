@@ -7,6 +7,7 @@
 //! `batch` lines are its JSON. So a status, an exit code and a drawing can never disagree
 //! about what the run proved.
 
+pub mod booklet;
 pub mod explain;
 pub mod explain_colour;
 pub mod json;

@@ -3,6 +3,7 @@
 //! into the interface and dispatches to them.
 
 pub mod batch;
+pub mod booklet;
 pub mod completions;
 pub mod convert;
 pub mod explain;

@@ -1,14 +1,19 @@
 //! `nonogram render`: draw a puzzle as text (three layouts), SVG or PNG: a blank sheet with its
 //! clues to print, its solution, or the partial grid line solving reaches. What to draw comes
 //! from the one report path (`crate::report`), solved with the user's options; the drawing is
-//! `nonogram_render`'s.
+//! `nonogram_render`'s. `--output pdf` prints every puzzle of every file given as one booklet
+//! instead ([`super::booklet`]).
+
+use std::path::PathBuf;
 
 use nonogram_core::{CellRows, Cells, Puzzle};
+use nonogram_render::pdf::{BookletOptions, Paper, MAX_PER_PAGE};
 use nonogram_render::{render_haskell, render_notebook, CellStyle, SheetOptions, TextStyle};
 
+use crate::cmd::booklet::{self, Job};
 use crate::error::{CliError, Exit};
-use crate::files;
-use crate::options::{Choices, Input, OutFile, SolveOptions};
+use crate::files::{self, Loaded};
+use crate::options::{Choices, OutFile, ReadOptions, SolveOptions};
 use crate::report::sheet::{self, SheetKind};
 use crate::report::text::status_line;
 use crate::report::{Report, ReportExit};
@@ -17,12 +22,18 @@ use crate::terminal::Style;
 /// Arguments of `nonogram render`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The puzzle to draw.
+    /// The puzzle file to draw; `-` reads standard input. With --output pdf, several files,
+    /// and files holding several puzzles: every puzzle of each, in order, in one booklet.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// How to read the files.
     #[command(flatten)]
-    pub input: Input,
+    pub read: ReadOptions,
 
     /// Draw the empty grid with its clues, to print and solve by hand (the default draws the
-    /// solution; --deduce-only draws what line solving proves, unknown cells hatched).
+    /// solution; --deduce-only draws what line solving proves, unknown cells hatched). With
+    /// --output pdf: the puzzles without their solution pages.
     #[arg(long, conflicts_with_all = ["deduce_only", "solutions", "timeout", "engine", "seed", "threads"])]
     pub blank: bool,
 
@@ -36,7 +47,8 @@ pub struct Args {
     pub threads: Option<usize>,
 
     /// What to draw. Default: from the extension of -o FILE, else text.
-    #[arg(long, value_name = "KIND", value_parser = Choices::new(parse_kind, KINDS))]
+    #[arg(long, visible_alias = "to", value_name = "KIND",
+          value_parser = Choices::new(parse_kind, KINDS))]
     pub output: Option<Kind>,
 
     /// Where to write.
@@ -55,6 +67,16 @@ pub struct Args {
     /// Cell size in pixels for SVG and PNG, 8 to 200. Default: 20.
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(8..=200))]
     pub cell: Option<u32>,
+
+    /// The paper of a PDF booklet. Default: a4.
+    #[arg(long, value_name = "PAPER", value_parser = Choices::new(parse_paper, PAPERS))]
+    pub paper: Option<Paper>,
+
+    /// Puzzles on each page of a PDF booklet, 1 to 36, in the columns and rows that print them
+    /// largest (solution pages hold as many). Default: 1.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_PER_PAGE as u64))]
+    pub per_page: Option<u64>,
 }
 
 /// The values of `--output`, with their meanings.
@@ -65,7 +87,14 @@ const KINDS: &[(&str, &str)] = &[
     ),
     ("svg", "An SVG sheet"),
     ("png", "A PNG sheet (needs -o FILE)"),
+    (
+        "pdf",
+        "A booklet to print: every puzzle blank, then their solutions (needs -o FILE or a pipe)",
+    ),
 ];
+
+/// The values of `--paper`, with their meanings.
+const PAPERS: &[(&str, &str)] = &[("a4", "210 × 297 mm"), ("letter", "8.5 × 11 inches")];
 
 /// The values of `--style`, with their meanings.
 const STYLES: &[(&str, &str)] = &[
@@ -87,6 +116,8 @@ pub enum Kind {
     Text,
     /// An SVG or PNG sheet.
     Sheet(SheetKind),
+    /// A PDF booklet.
+    Pdf,
 }
 
 fn parse_kind(name: &str) -> Result<Kind, String> {
@@ -94,8 +125,15 @@ fn parse_kind(name: &str) -> Result<Kind, String> {
         "text" => Ok(Kind::Text),
         "svg" => Ok(Kind::Sheet(SheetKind::Svg)),
         "png" => Ok(Kind::Sheet(SheetKind::Png)),
-        _ => Err(format!("unknown output '{name}' (use text, svg or png)")),
+        "pdf" => Ok(Kind::Pdf),
+        _ => Err(format!(
+            "unknown output '{name}' (use text, svg, png or pdf)"
+        )),
     }
+}
+
+fn parse_paper(name: &str) -> Result<Paper, String> {
+    Paper::from_name(name).ok_or_else(|| format!("unknown paper '{name}' (use a4 or letter)"))
 }
 
 fn parse_style(name: &str) -> Result<TextStyle, String> {
@@ -112,10 +150,11 @@ fn kind(args: &Args) -> Result<Kind, CliError> {
         Some("txt") => Some(Kind::Text),
         Some("svg") => Some(Kind::Sheet(SheetKind::Svg)),
         Some("png") => Some(Kind::Sheet(SheetKind::Png)),
+        Some("pdf") => Some(Kind::Pdf),
         Some(ext) if args.output.is_none() => {
             return Err(CliError::Usage(format!(
                 "cannot tell what to draw from the extension '.{ext}' of -o; name it with \
-                 --output text, svg or png"
+                 --output text, svg, png or pdf"
             )))
         }
         Some(_) => None,
@@ -134,6 +173,21 @@ fn kind(args: &Args) -> Result<Kind, CliError> {
 pub fn run(args: Args) -> Result<Exit, CliError> {
     args.solve.check(args.threads)?;
     let kind = kind(&args)?;
+    if kind == Kind::Pdf {
+        return run_booklet(&args);
+    }
+    if args.paper.is_some() || args.per_page.is_some() {
+        return Err(CliError::Usage(
+            "--paper and --per-page lay out a PDF booklet; add --output pdf".into(),
+        ));
+    }
+    if args.files.len() > 1 {
+        return Err(CliError::Usage(format!(
+            "{} files given, but a drawing shows one puzzle; --output pdf prints several as \
+             one booklet",
+            args.files.len()
+        )));
+    }
     match kind {
         Kind::Text if args.cell.is_some() => {
             return Err(CliError::Usage(
@@ -157,12 +211,19 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         }
         _ => {}
     }
+    // Text (None) or a sheet: a booklet was printed above.
+    let sheet_kind = match kind {
+        Kind::Sheet(sheet) => Some(sheet),
+        Kind::Text | Kind::Pdf => None,
+    };
     files::check_writable(&args.out)?;
-    let loaded = files::load(&args.input)?;
-    let (index, puzzle) = loaded.single(None)?;
+    let path = files::input_path(args.files.first().map(PathBuf::as_path))?;
+    let loaded: Loaded = files::load_path(&path, &args.read)?;
+    let (index, puzzle) =
+        loaded.single(Some("a drawing shows one (--output pdf prints them all)"))?;
     if args.blank {
         let blank = CellRows::unknown(puzzle.width(), puzzle.height());
-        write(&args, kind, puzzle, &blank, &[], CellStyle::Blank)?;
+        write(&args, sheet_kind, puzzle, &blank, &[], CellStyle::Blank)?;
         return Ok(Exit::Success);
     }
     let report = Report::new(puzzle, index, &args.solve, args.threads.unwrap_or(0), None);
@@ -176,7 +237,14 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         return Ok(report.exit());
     };
     let marked = report.marked_cells();
-    write(&args, kind, puzzle, first, &marked, CellStyle::Solution)?;
+    write(
+        &args,
+        sheet_kind,
+        puzzle,
+        first,
+        &marked,
+        CellStyle::Solution,
+    )?;
     if grids.len() > 1 || report.exit() != Exit::Success {
         let drew = if grids.len() > 1 {
             "; drew the first"
@@ -192,17 +260,45 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     Ok(report.exit())
 }
 
-/// Draws `cells` (marking `marked` in text) and writes the result.
+/// `--output pdf`: the options that lay out text or sheets refused, the rest handed to
+/// [`booklet::run`].
+fn run_booklet(args: &Args) -> Result<Exit, CliError> {
+    if args.cell.is_some() {
+        return Err(CliError::Usage(
+            "--cell sizes SVG and PNG cells; a PDF booklet sizes them to fit its pages".into(),
+        ));
+    }
+    if args.style.is_some() || args.ascii {
+        return Err(CliError::Usage(
+            "--style and --ascii lay out text; they have no effect on a PDF booklet".into(),
+        ));
+    }
+    let options = BookletOptions {
+        paper: args.paper.unwrap_or_default(),
+        per_page: args
+            .per_page
+            .map_or(BookletOptions::default().per_page, |n| n as usize),
+    };
+    booklet::run(Job {
+        files: &args.files,
+        read: &args.read,
+        solve: (!args.blank).then(|| (&args.solve, args.threads.unwrap_or(0))),
+        options,
+        out: &args.out,
+    })
+}
+
+/// Draws `cells` (marking `marked` in text) as `sheet` (`None`: text) and writes the result.
 fn write(
     args: &Args,
-    kind: Kind,
+    sheet: Option<SheetKind>,
     puzzle: &Puzzle,
     cells: &dyn Cells,
     marked: &[(usize, usize)],
     style: CellStyle,
 ) -> Result<(), CliError> {
-    let bytes = match kind {
-        Kind::Sheet(sheet) => {
+    let bytes = match sheet {
+        Some(sheet) => {
             let options = SheetOptions {
                 cell: args.cell.unwrap_or(SheetOptions::default().cell),
                 style,
@@ -210,7 +306,7 @@ fn write(
             };
             sheet::draw(puzzle, cells, marked, sheet, options)?
         }
-        Kind::Text => {
+        None => {
             let text_style = Style::for_destination(args.out.path().is_some(), args.ascii);
             match args.style.unwrap_or_default() {
                 TextStyle::Haskell => render_haskell(puzzle, cells),
@@ -220,9 +316,6 @@ fn write(
             .into_bytes()
         }
     };
-    let what = match kind {
-        Kind::Text => "text",
-        Kind::Sheet(sheet) => sheet.name(),
-    };
+    let what = sheet.map_or("text", SheetKind::name);
     files::write_out_saying(&bytes, &args.out, what)
 }

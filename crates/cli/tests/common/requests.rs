@@ -397,6 +397,33 @@ pub fn cases() -> Vec<Case> {
             "render",
             json!({ "puzzle": duck, "what": "grid" }),
         ),
+        // booklet: the same PDF bytes from every transport
+        case(
+            "booklet",
+            "booklet",
+            json!({ "puzzle": duck, "paper": "letter", "solutions": true }),
+        ),
+        case(
+            "booklet ambiguous, four a page",
+            "booklet",
+            json!({ "puzzle": ambiguous, "per_page": 4, "solutions": true }),
+        ),
+        case("booklet blank", "booklet", json!({ "puzzle": colour })),
+        case(
+            "booklet bad paper",
+            "booklet",
+            json!({ "puzzle": duck, "paper": "a3" }),
+        ),
+        case(
+            "booklet too many a page",
+            "booklet",
+            json!({ "puzzle": duck, "per_page": 37 }),
+        ),
+        case(
+            "booklet timeout without solutions",
+            "booklet",
+            json!({ "puzzle": duck, "timeout": 1 }),
+        ),
         // generate: the same seed gives the same puzzle on every transport
         case(
             "generate medium",

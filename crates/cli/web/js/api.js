@@ -258,4 +258,6 @@ export const api = {
   generate: (request, options) => call("generate", request, options),
   /** A drawing (SVG or PNG), as a Blob. */
   render: (request, options) => call("render", request, { ...options, raw: true }),
+  /** A PDF booklet to print (the puzzle, and its solution page if asked), as a Blob. */
+  booklet: (request, options) => call("booklet", request, { ...options, raw: true }),
 };

@@ -1,5 +1,7 @@
-// Downloads: the puzzle (loaded or made) as a file in any writable format, or drawn as SVG or
-// PNG, blank to print or solved.
+// Downloads: the puzzle (loaded or made) as a file in any writable format, drawn as SVG or
+// PNG, blank to print or solved, or as a PDF to print (`nonogram render --output pdf`'s
+// booklet: the puzzle blank, and its solution page if asked; the browser build prints it in
+// WebAssembly too).
 
 import { api } from "./api.js";
 import { $, el, showError } from "./dom.js";
@@ -57,6 +59,22 @@ export async function downloadDrawing(kind, what) {
   try {
     const blob = await api.render({ ...source.body, kind, what, timeout: 20 });
     save(blob, fileName(source.title + (what === "blank" ? "" : "-solved"), kind));
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+/** The puzzle as a PDF on the chosen paper: blank, then (with `solutions`) its solution page. */
+export async function downloadBooklet(solutions) {
+  const source = downloadSource();
+  if (!source) return showError("Load or draw a puzzle first.");
+  try {
+    const body = { ...source.body, paper: $("download-paper").value, solutions };
+    // A loaded file may hold several puzzles: print the one on the board.
+    if (body.index === undefined) body.index = 0;
+    if (solutions) body.timeout = 20;
+    const blob = await api.booklet(body);
+    save(blob, fileName(source.title + (solutions ? "-with-solution" : ""), "pdf"));
   } catch (error) {
     showError(error.message);
   }

@@ -1,7 +1,7 @@
 """Type stubs of the ``nono`` package (the extension module ``nono._nono``)."""
 
 import os
-from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence, Tuple, Union
+from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -329,6 +329,30 @@ def make(
     givens: bool = True,
     map: bool = True,
 ) -> Made: ...
+@overload
+def booklet(
+    puzzles: Union[Puzzle, Iterable[Puzzle]],
+    path: None = None,
+    *,
+    paper: str = "a4",
+    per_page: int = 1,
+    solutions: bool = False,
+    timeout: Seconds = None,
+    engine: str = "auto",
+    force: bool = False,
+) -> bytes: ...
+@overload
+def booklet(
+    puzzles: Union[Puzzle, Iterable[Puzzle]],
+    path: Union[str, os.PathLike],
+    *,
+    paper: str = "a4",
+    per_page: int = 1,
+    solutions: bool = False,
+    timeout: Seconds = None,
+    engine: str = "auto",
+    force: bool = False,
+) -> None: ...
 def generate(
     width: int,
     height: int,
