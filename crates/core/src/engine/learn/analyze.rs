@@ -8,9 +8,9 @@
 //! solver's explanations are built, and the one place that pays for them.
 
 use super::explain::Span;
-use super::lit::{Lit, Var};
-use super::trail::Reason;
 use super::Learner;
+use crate::kind::lit::{Lit, Var};
+use crate::kind::trail::Reason;
 use crate::kind::Kind;
 
 /// Scratch of conflict analysis, kept between conflicts to avoid allocating.

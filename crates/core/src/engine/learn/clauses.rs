@@ -12,9 +12,9 @@
 //! worse half of the rest (Audemard and Simon, *Predicting learnt clauses quality in modern SAT
 //! solvers*, IJCAI 2009).
 
-use super::lit::{Lit, Value};
-use super::trail::Reason;
 use super::Learner;
+use crate::kind::lit::{Lit, Value};
+use crate::kind::trail::{ClauseRef, Reason};
 use crate::kind::Kind;
 
 /// Words of a clause's header in the arena.
@@ -39,11 +39,6 @@ pub(super) const PROOF_REDUCE_INCREMENT: usize = 2500;
 /// Literals in the clause arena past which it is pruned whatever the count (256 MiB; ordinary
 /// puzzles stay under a megabyte).
 pub(super) const MAX_ARENA: usize = 1 << 26;
-
-/// A clause: its offset in the arena.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-#[repr(transparent)]
-pub(crate) struct ClauseRef(u32);
 
 /// A clause watching a literal.
 #[derive(Clone, Copy, Debug)]
@@ -228,8 +223,8 @@ impl<K: Kind> Learner<'_, K> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::lit::Var;
     use super::*;
+    use crate::kind::lit::Var;
 
     fn lit(v: usize, filled: bool) -> Lit {
         Lit::new(Var::new(v), filled)

@@ -9,10 +9,10 @@
 
 use nonogram_model::Picture;
 
-use super::lines::LearnLines;
-use super::lit::Var;
 use super::Learner;
 use crate::generate::Rng;
+use crate::kind::learn::LearnLines;
+use crate::kind::lit::Var;
 use crate::kind::Kind;
 use crate::marginals::Rounds;
 
@@ -177,7 +177,7 @@ mod tests {
     use super::super::tests::BwLearner;
     use super::*;
     use crate::generate::random_puzzle;
-    use crate::grid::Grid;
+    use crate::kinds::black_white::Grid;
 
     /// The guided order's first decision is a cell whose estimate is surest, taken the likely
     /// way (the estimate itself is tested in `marginals`).

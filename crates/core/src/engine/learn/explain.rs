@@ -9,11 +9,11 @@
 //! while that stays so. What remains is a small reason (often a handful of cells near the
 //! deduction).
 
-use super::lines::{Deduction, LearnLines};
-use super::lit::{Lit, Var};
 use super::propagate::Conflict;
-use super::trail::Reason;
 use super::Learner;
+use crate::kind::learn::{Deduction, LearnLines};
+use crate::kind::lit::{Lit, Var};
+use crate::kind::trail::Reason;
 use crate::kind::Kind;
 
 /// The explanations built so far.

@@ -7,11 +7,11 @@
 //! itself is explained later, if ever ([`super::explain`]). Colour's cell rule (exactly one
 //! entry per cell) goes before both: it is cheaper still.
 
-use super::clauses::{ClauseRef, Watch};
-use super::lines::LearnLines;
-use super::lit::Value;
-use super::trail::Reason;
+use super::clauses::Watch;
 use super::Learner;
+use crate::kind::learn::LearnLines;
+use crate::kind::lit::Value;
+use crate::kind::trail::{ClauseRef, Reason};
 use crate::kind::Kind;
 
 /// Where a propagation failed.

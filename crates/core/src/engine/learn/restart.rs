@@ -7,9 +7,9 @@
 //! Luby's (Luby, Sinclair and Zuckerman, *Optimal speedup of Las Vegas algorithms*, 1993) in
 //! units of conflicts that the kind sets (`LearnLines::RESTART_UNIT`).
 
-use super::lines::LearnLines;
-use super::lit::Lit;
 use super::Learner;
+use crate::kind::learn::LearnLines;
+use crate::kind::lit::Lit;
 use crate::kind::Kind;
 
 /// Conflicts from the start to the first rephase; the `k`-th rephase comes `k + 1` times as
@@ -181,11 +181,11 @@ impl<K: Kind> Learner<'_, K> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::lit::{Lit, Var};
     use super::super::tests::BwLearner;
-    use super::super::trail::Reason;
     use super::*;
-    use crate::grid::Grid;
+    use crate::kind::lit::{Lit, Var};
+    use crate::kind::trail::Reason;
+    use crate::kinds::black_white::Grid;
     use crate::{Clue, Puzzle};
 
     #[test]
@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn colour_rephases_alternate_best_and_original() {
         use crate::generate::{random_colour_puzzle, Rng};
-        use crate::kind::Coloured;
+        use crate::kinds::Coloured;
         let puzzle = random_colour_puzzle(&mut Rng::new(3), 6, 6, 2, 0.4);
         let mut learner = Learner::<Coloured>::new(&puzzle, 1);
         learner.phases.saved[0] = false;

@@ -12,10 +12,10 @@ use std::collections::HashSet;
 
 use nonogram_model::Picture;
 
-use super::lines::LearnLines;
-use super::lit::Lit;
 use super::{LearnState, Learner};
 use crate::engine::symmetry;
+use crate::kind::learn::LearnLines;
+use crate::kind::lit::Lit;
 use crate::kind::Kind;
 
 /// The solutions found so far.
