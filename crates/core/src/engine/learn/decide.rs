@@ -22,46 +22,6 @@ const GUIDE_SCALE: f64 = 1e-3;
 /// a tenth of a second.
 const GUIDE_WORK: usize = 1 << 25;
 
-/// The value each variable is decided with.
-#[derive(Debug)]
-pub(super) struct Phases {
-    /// Per variable: the value it last had (phase saving).
-    pub saved: Vec<bool>,
-    /// Target phases: per variable, the value it had on the longest conflict-free trail since
-    /// the last restart (`None` if it was not on it), and that trail's length. See
-    /// [`Learner::remember_target`].
-    pub target: Vec<Option<bool>>,
-    pub target_len: usize,
-    /// Best phases: the values of the longest conflict-free trail since the last rephase, and
-    /// that trail's length; variables off it keep their value from an earlier best trail
-    /// (`None` if none had them). See [`Learner::rephase`].
-    pub best: Vec<Option<bool>>,
-    pub best_len: usize,
-    /// The phases the learner started from (the guided ones, if guided), taken at its first
-    /// conflict; empty before.
-    pub original: Vec<bool>,
-}
-
-impl Phases {
-    /// Every variable decided `first` (see `LearnLines::FIRST_PHASE`), no target.
-    pub fn new(vars: usize, first: bool) -> Phases {
-        Phases {
-            saved: vec![first; vars],
-            target: vec![None; vars],
-            target_len: 0,
-            best: vec![None; vars],
-            best_len: 0,
-            original: Vec::new(),
-        }
-    }
-
-    /// The value to decide `v` with: its target phase, else its saved phase.
-    #[inline]
-    pub fn value(&self, v: Var) -> bool {
-        self.target[v.index()].unwrap_or(self.saved[v.index()])
-    }
-}
-
 impl<K: Kind> Learner<'_, K> {
     /// The unassigned variable of highest activity.
     pub(super) fn pick(&mut self) -> Option<Var> {

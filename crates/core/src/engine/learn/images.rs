@@ -25,13 +25,6 @@ use crate::kind::lit::{Lit, Value};
 use crate::kind::trail::Reason;
 use crate::kind::Kind;
 
-/// How many images were learnt, and how many dropped.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Images {
-    pub learnt: u64,
-    pub dropped: u64,
-}
-
 impl<K: Kind> Learner<'_, K> {
     /// Learns the images of the clause just learnt (`learnt`, of literal block distance `lbd`)
     /// under the clue symmetries, where they can be watched soundly (see the module's text).

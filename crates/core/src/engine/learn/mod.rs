@@ -39,14 +39,20 @@
 //! One concern per file, as varisat lays out the same ideas:
 //!
 //! - [`propagate`]: clause and line propagation to a fixpoint;
-//! - [`explain`]: the lines' deductions explained on demand, kept in an arena;
-//! - [`analyze`]: first-UIP conflict analysis and clause minimisation;
+//! - [`explain`]: the arena of the lines' deductions explained on demand;
+//! - [`analyze`]: first-UIP conflict analysis and clause minimisation, the explanations built
+//!   for it, and learning the clause (adding it, and pruning the database);
 //! - [`clauses`]: the clause arena, watch lists and reduction by LBD;
 //! - [`heap`]: the variable heap (VSIDS);
 //! - [`decide`]: the next decision, phases, and the guided first order;
 //! - [`restart`]: the Luby schedule, target phases and rephasing;
 //! - [`solutions`]: recording and blocking solutions;
 //! - [`images`]: symmetric learning, for puzzles whose clues are symmetric.
+//! - [`parts`]: the state the algorithms above keep between calls (the analysis's scratch, the
+//!   phases, the restart schedule, the solutions found), which this file's struct is made of.
+//!
+//! The algorithms are methods of [`Learner`] in the files named after them; the struct imports
+//! only the parts (and the arenas and heap), never an algorithm, so the imports run one way.
 //!
 //! This file holds the engine's state, its interface to the rest of the crate, the main loop,
 //! and the two operations that change the trail (assign, and backtrack to a level), which keep
@@ -58,6 +64,7 @@ mod decide;
 mod explain;
 mod heap;
 mod images;
+mod parts;
 mod propagate;
 mod restart;
 mod solutions;
@@ -65,21 +72,16 @@ mod solutions;
 use nonogram_model::{Cells, Picture, Puzzle};
 
 use crate::config::Stats;
-use crate::engine::symmetry::CellMap;
 use crate::kind::learn::LearnLines;
 use crate::kind::lit::{Lit, Value, Var};
 use crate::kind::trail::{Reason, Trail};
 use crate::kind::Kind;
 use crate::termination::Termination;
-use analyze::Analysis;
 use clauses::{ClauseDb, MAX_ARENA};
-use decide::Phases;
 use explain::Explanations;
 use heap::VarHeap;
-use propagate::Conflict;
-pub(crate) use restart::luby;
-use restart::Restarts;
-use solutions::Solutions;
+pub(crate) use parts::luby;
+use parts::{Analysis, Conflict, Images, Phases, Restarts, Solutions};
 
 /// Whether the learning engine takes `puzzle` (each kind's memory bound).
 pub(crate) fn fits<K: Kind>(puzzle: &Puzzle) -> bool {
@@ -102,9 +104,9 @@ pub(crate) enum LearnState {
 pub(crate) struct Learner<'p, K: Kind> {
     /// The clue symmetries whose images of each learnt clause are learnt too ([`images`]);
     /// empty for none.
-    symmetries: Vec<CellMap>,
+    symmetries: Vec<Vec<usize>>,
     /// Images learnt and dropped (for tests and profiles).
-    images: images::Images,
+    images: Images,
     /// The clues, the facts line by line, the lines waiting to be solved, and the line solver:
     /// the kind's.
     lines: K::Lines<'p>,
@@ -139,14 +141,14 @@ impl<'p, K: Kind> Learner<'p, K> {
     pub fn symmetric(
         puzzle: &'p Puzzle,
         max_solutions: usize,
-        maps: Vec<CellMap>,
+        maps: Vec<Vec<usize>>,
     ) -> Learner<'p, K> {
         assert!(fits::<K>(puzzle), "too many cells for the learning engine");
         let lines = K::Lines::new(puzzle);
         let vars = puzzle.width() * puzzle.height() * lines.per_cell();
         Learner {
             symmetries: maps,
-            images: images::Images::default(),
+            images: Images::default(),
             lines,
             trail: Trail::new(vars),
             explanations: Explanations::new(vars),

@@ -12,10 +12,6 @@ use crate::kind::learn::LearnLines;
 use crate::kind::lit::Lit;
 use crate::kind::Kind;
 
-/// Conflicts from the start to the first rephase; the `k`-th rephase comes `k + 1` times as
-/// many conflicts after the one before (Kissat's arithmetic schedule).
-pub(super) const REPHASE_UNIT: u64 = 1000;
-
 /// What a rephase sets the phases to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Rephase {
@@ -36,61 +32,6 @@ const SCHEDULE: [Rephase; 4] = [
     Rephase::Best,
     Rephase::Random,
 ];
-
-/// Where the learner is on the restart schedule.
-#[derive(Debug)]
-pub(super) struct Restarts {
-    /// Conflicts since the last restart.
-    pub conflicts: u64,
-    /// Restarts so far: the index into the Luby sequence.
-    pub count: u32,
-    /// Conflicts per Luby unit (the kind's; tests shrink it to exercise restarts).
-    pub unit: u64,
-    /// Rephases so far.
-    pub rephases: u32,
-    /// The conflict count (over the whole run) at which the next rephase is due.
-    pub next_rephase: u64,
-    /// Conflicts before the first rephase, and the growth of the interval per rephase (0: never).
-    pub rephase_unit: u64,
-}
-
-impl Restarts {
-    /// At the start of the schedule, restarting after Luby multiples of `unit` conflicts.
-    pub fn new(unit: u64) -> Restarts {
-        Restarts {
-            conflicts: 0,
-            count: 0,
-            unit,
-            rephases: 0,
-            next_rephase: REPHASE_UNIT,
-            rephase_unit: REPHASE_UNIT,
-        }
-    }
-
-    /// Whether to restart now: after a Luby number of units of conflicts. (Glucose's rule,
-    /// restarting when recent clauses have a worse LBD than the average, was tried: three
-    /// times slower on hard tournament puzzles.)
-    pub fn due(&self) -> bool {
-        self.conflicts >= self.unit * luby(self.count)
-    }
-}
-
-/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., term `i` (from 0).
-pub(crate) fn luby(i: u32) -> u64 {
-    // Find the complete prefix (of length 2^k - 1) holding term i, then descend into it.
-    let mut x = u64::from(i);
-    let (mut size, mut power) = (1u64, 0u32);
-    while size < x + 1 {
-        power += 1;
-        size = 2 * size + 1;
-    }
-    while size - 1 != x {
-        size = (size - 1) / 2;
-        power -= 1;
-        x %= size;
-    }
-    1 << power
-}
 
 /// Takes the values of `trail` into `phases` if it is longer than `*len`, the length of the
 /// trail they hold now (variables off it keep what they had).
@@ -187,12 +128,6 @@ mod tests {
     use crate::kind::trail::Reason;
     use crate::kinds::black_white::Grid;
     use crate::{Clue, Puzzle};
-
-    #[test]
-    fn luby_sequence() {
-        let first: Vec<u64> = (0..15).map(luby).collect();
-        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
 
     #[test]
     fn the_target_is_the_longest_trail_below_a_conflict() {
