@@ -47,7 +47,7 @@
 //! - [`decide`]: the next decision, phases, and the guided first order;
 //! - [`restart`]: the Luby schedule, target phases and rephasing;
 //! - [`solutions`]: recording and blocking solutions;
-//! - [`images`]: symmetric learning, for puzzles whose clues are symmetric.
+//! - [`images`]: symmetric learning, for puzzles whose clues are symmetric;
 //! - [`parts`]: the state the algorithms above keep between calls (the analysis's scratch, the
 //!   phases, the restart schedule, the solutions found), which this file's struct is made of.
 //!
