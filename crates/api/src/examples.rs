@@ -1,6 +1,8 @@
-//! The puzzles the page offers to pick: the seeds' puzzles and the survey puzzles shipped in
-//! `testdata/`, embedded in the binary with where each comes from (`testdata/ATTRIBUTION.md`).
+//! The puzzles the page offers to pick: the seeds' puzzles, the survey puzzles and a colour
+//! puzzle shipped in `testdata/`, embedded in the binary with where each comes from
+//! (`testdata/ATTRIBUTION.md`).
 
+use nonogram_formats::Format;
 use serde_json::{json, Value};
 
 /// One shipped puzzle.
@@ -12,8 +14,11 @@ pub struct Example {
     pub file: &'static str,
     /// Where it comes from and under which terms, as the page shows it.
     pub attribution: &'static str,
-    /// The file's text (Simpson `.non`).
+    /// The file's text.
     pub text: &'static str,
+    /// Its format: Simpson's `.non`, or webpbn's XML for the colour puzzle, which keeps its
+    /// colours' names (`.non` would call them by letters).
+    pub format: Format,
 }
 
 const SURVEY: &str = "from Jan Wolter's Survey of Paint-by-Number Puzzle Solvers \
@@ -21,11 +26,15 @@ const SURVEY: &str = "from Jan Wolter's Survey of Paint-by-Number Puzzle Solvers
 
 macro_rules! example {
     ($id:literal, $file:literal, $attribution:expr) => {
+        example!($id, $file, $attribution, Format::Non)
+    };
+    ($id:literal, $file:literal, $attribution:expr, $format:expr) => {
         Example {
             id: $id,
             file: $file,
             attribution: $attribution,
             text: include_str!(concat!("../../../testdata/", $file)),
+            format: $format,
         }
     };
 }
@@ -64,6 +73,12 @@ pub const EXAMPLES: &[Example] = &[
     ),
     example!("webpbn-00001", "puzzles/webpbn-00001.non", SURVEY),
     example!("webpbn-00006", "puzzles/webpbn-00006.non", SURVEY),
+    example!(
+        "not-invented-yet-3",
+        "formats/webpbn-colour-not-invented-yet-3.xml",
+        "a colour puzzle by Paul Stansifer, from number-loom's examples (MIT)",
+        Format::Xml
+    ),
     example!("webpbn-06574", "puzzles/webpbn-06574.non", SURVEY),
 ];
 
@@ -75,10 +90,10 @@ impl Example {
 
     /// The puzzle's title, from its file (else its id).
     pub fn title(&self) -> String {
-        self.text
-            .lines()
-            .find_map(|l| l.strip_prefix("title "))
-            .map(|t| t.trim().trim_matches('"').to_string())
+        nonogram_formats::parse(self.text, self.format)
+            .ok()
+            .and_then(|puzzles| puzzles.into_iter().next())
+            .and_then(|puzzle| puzzle.metadata.title)
             .unwrap_or_else(|| self.id.to_string())
     }
 
@@ -90,6 +105,7 @@ impl Example {
             "file": format!("testdata/{}", self.file),
             "attribution": self.attribution,
             "text": self.text,
+            "format": self.format.name(),
         })
     }
 }
@@ -99,12 +115,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn one_example_is_a_colour_puzzle() {
+        let colour = EXAMPLES
+            .iter()
+            .filter(|e| {
+                let puzzle = &nonogram_formats::parse(e.text, e.format).unwrap()[0];
+                puzzle.palette().len() > 2
+            })
+            .count();
+        assert_eq!(colour, 1);
+    }
+
+    #[test]
     fn every_example_parses_and_has_a_title() {
         for example in EXAMPLES {
-            let puzzles = nonogram_formats::parse(example.text, nonogram_formats::Format::Non)
+            let puzzles = nonogram_formats::parse(example.text, example.format)
                 .unwrap_or_else(|e| panic!("{}: {e}", example.id));
             assert_eq!(puzzles.len(), 1, "{}", example.id);
-            assert!(!example.title().is_empty());
+            // The title the list shows is the file's own.
+            assert_eq!(
+                puzzles[0].metadata.title.as_deref(),
+                Some(example.title().as_str()),
+                "{}",
+                example.id
+            );
             assert_eq!(
                 Example::find(example.id).map(|e| e.file),
                 Some(example.file)

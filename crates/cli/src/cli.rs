@@ -17,11 +17,13 @@
 //! non-negative number), and options that would be ignored in a combination are refused, so a
 //! subcommand receives options it can use as they are. To add a subcommand: give it a module
 //! under `cmd/` with an `Args` struct and a `run` function, add a variant here, and one arm to
-//! the match in [`crate::cmd::run`].
+//! the match in [`run`]. The subcommands import nothing from here: `man` and `completions`
+//! are handed the interface they describe.
 
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::cmd;
+use crate::error::{CliError, Exit};
 use crate::manual;
 // The shared option groups, once defined here, live below the subcommands; the names stay
 // reachable through `cli` for code outside the crate.
@@ -63,6 +65,29 @@ pub enum Command {
     Man(cmd::man::Args),
 }
 
+/// Runs one subcommand to completion.
+pub fn run(subcommand: Command) -> Result<Exit, CliError> {
+    match subcommand {
+        Command::Solve(args) => cmd::solve::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
+        Command::Batch(args) => cmd::batch::run(args),
+        Command::Patterns(args) => cmd::patterns::run(args),
+        Command::Make(args) => cmd::make::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
+        Command::Generate(args) => cmd::generate::run(args),
+        Command::Render(args) => cmd::render::run(args),
+        Command::Serve(args) => crate::serve::run(args),
+        Command::Completions(args) => cmd::completions::run(args, command_without_manual()),
+        Command::Man(args) => cmd::man::run(args, command()),
+    }
+}
+
+/// The interface without the examples that end `--help` (a completion script has no use for
+/// them).
+fn command_without_manual() -> clap::Command {
+    Cli::command()
+}
+
 /// The whole interface as clap builds it, with each command's examples and exit statuses
 /// ([`manual`]) at the end of its `--help`: what the binary parses and `nonogram man` renders.
 pub fn command() -> clap::Command {
@@ -94,5 +119,25 @@ mod tests {
     #[test]
     fn the_interface_is_consistent() {
         command().debug_assert();
+    }
+
+    /// Every subcommand has examples of its own in [`manual`], each running that subcommand.
+    #[test]
+    fn every_subcommand_has_examples() {
+        let cli = Cli::command();
+        for sub in cli.get_subcommands() {
+            let name = sub.get_name();
+            let examples = manual::examples(Some(name));
+            assert!(!examples.is_empty(), "{name} has no examples");
+            for e in examples {
+                let own = format!("nonogram {name}");
+                assert!(
+                    e.command == own || e.command.starts_with(&format!("{own} ")),
+                    "{name}: {}",
+                    e.command
+                );
+            }
+        }
+        assert!(!manual::examples(None).is_empty());
     }
 }

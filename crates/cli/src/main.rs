@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use nonogram_cli::cli;
 use nonogram_cli::error::{self, CliError, Exit};
-use nonogram_cli::{cli, cmd};
 
 fn main() -> ExitCode {
     // Help and version go to stdout as clap prints them; a usage error becomes one line on
@@ -40,7 +40,7 @@ fn main() -> ExitCode {
             return ExitCode::from(Exit::BadInput as u8);
         }
     };
-    let exit = match cmd::run(cli.command) {
+    let exit = match cli::run(cli.command) {
         Ok(exit) => exit,
         // The reader went away (`nonogram solve x | head`): nothing more to say to anyone.
         Err(CliError::BrokenPipe) => Exit::Success,

@@ -263,30 +263,3 @@ pub fn after_help(subcommand: Option<&str>) -> String {
     }
     text
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cli::Cli;
-    use clap::CommandFactory;
-
-    /// Every subcommand has examples of its own, each running that subcommand.
-    #[test]
-    fn every_subcommand_has_examples() {
-        let cli = Cli::command();
-        for sub in cli.get_subcommands() {
-            let name = sub.get_name();
-            let examples = examples(Some(name));
-            assert!(!examples.is_empty(), "{name} has no examples");
-            for e in examples {
-                assert!(
-                    e.command.starts_with(&format!("nonogram {name} "))
-                        || e.command == format!("nonogram {name}"),
-                    "{name}: {}",
-                    e.command
-                );
-            }
-        }
-        assert!(!examples(None).is_empty());
-    }
-}

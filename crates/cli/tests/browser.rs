@@ -7,23 +7,35 @@
 //! shown), draws a small picture and checks its clues and verdict, and looks at a phone-width
 //! window. The static site then solves a colour puzzle, cancels a hard solve (the page answers
 //! within a second, and the next solve works), answers the API's requests in WebAssembly as the
-//! library does, and reloads and solves with its file server stopped. Screenshots go to
-//! `target/web-*.png` and `target/site-*.png`.
+//! library does, and reloads and solves with its file server stopped. Play as a game (the
+//! page opening on today's puzzle, a phone's touch, undo, progress kept, links, the finished
+//! view) is in `browser/play.rs`, links in `browser/links.rs`, the manifest, the accessibility
+//! audit and the line checks in `browser/app.rs`. Screenshots go to
+//! `target/web-*.png`, `target/site-*.png` and `target/play-*.png`.
 //!
 //! It needs `/usr/bin/chromium` and `chromedriver` (Debian's `chromium` and `chromium-driver`,
-//! which `scripts/test` installs when they are missing). Without them it fails, saying so: a
-//! browser test that skips itself would pass without testing anything.
+//! which `scripts/test` installs when they are missing), and axe-core (`scripts/test` runs `npm
+//! ci` in `crates/cli/tests/axe/`). Without them it fails, saying so: a browser test that skips
+//! itself would pass without testing anything.
 
+#[path = "browser/app.rs"]
+mod app;
 mod common;
+#[path = "browser/links.rs"]
+mod links;
+#[path = "browser/page.rs"]
+mod page;
+#[path = "browser/play.rs"]
+mod play;
 
 use std::time::{Duration, Instant};
 
-use common::chromium::{target_dir, with_chromium, Result, PATIENCE};
+use common::chromium::{with_chromium, Result, PATIENCE};
 use common::site::{built_site, StaticServer};
 use common::web::Server;
-use fantoccini::elements::Element;
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
+use page::*;
 use serde_json::{json, Value};
 
 #[test]
@@ -273,32 +285,12 @@ async fn offline(client: &Client, site: &mut StaticServer) -> Result<()> {
     site.stop();
     client.refresh().await?;
     wait_for(client, "body[data-ready='true']").await?;
+    // The page opens in Play (on the puzzle its address carries).
+    click(client, "#tab-solve").await?;
     pick_example(client, "webpbn-00006", "Scardy Cat").await?;
     click(client, "#solve").await?;
     wait_text(client, "#verdict", |t| t.contains("unique solution")).await?;
     save_screenshot(client, "site-offline.png").await?;
-    Ok(())
-}
-
-/// Picks the shipped example `id` and waits for the page to describe it (its title starting
-/// with `title`).
-async fn pick_example(client: &Client, id: &str, title: &str) -> Result<()> {
-    client
-        .find(Locator::Css("#example"))
-        .await?
-        .select_by_value(id)
-        .await?;
-    wait_text(client, "#puzzle-info", |t| t.starts_with(title)).await?;
-    Ok(())
-}
-
-/// Waits for an element matching `css`.
-async fn wait_for(client: &Client, css: &str) -> Result<()> {
-    client
-        .wait()
-        .at_most(PATIENCE)
-        .for_element(Locator::Css(css))
-        .await?;
     Ok(())
 }
 
@@ -377,43 +369,6 @@ async fn given_cells(client: &Client) -> Result<()> {
     })
     .await?;
     assert_eq!(eval(client, framed).await?, json!([["0", "0"]]));
-    Ok(())
-}
-
-/// Clicks Download and returns the text of the file the page hands the browser (caught where
-/// the page makes the file's address).
-async fn downloaded(client: &Client) -> Result<String> {
-    eval(
-        client,
-        "window.caught = null; if (!window.realObjectUrl) window.realObjectUrl = URL.createObjectURL; \
-         URL.createObjectURL = (blob) => { window.caught = blob; return window.realObjectUrl(blob); }; \
-         return true",
-    )
-    .await?;
-    click(client, "#download-file").await?;
-    let text = client
-        .execute_async(
-            "const done = arguments[0]; const start = Date.now(); \
-             (function wait() { \
-               if (window.caught) window.caught.text().then(done); \
-               else if (Date.now() - start > 20000) done(null); \
-               else setTimeout(wait, 20); })();",
-            vec![],
-        )
-        .await?;
-    Ok(text
-        .as_str()
-        .ok_or("the page handed the browser no file")?
-        .to_string())
-}
-
-/// Picks `value` in the `<select>` `css`.
-async fn choose(client: &Client, css: &str, value: &str) -> Result<()> {
-    client
-        .find(Locator::Css(css))
-        .await?
-        .select_by_value(value)
-        .await?;
     Ok(())
 }
 
@@ -515,93 +470,6 @@ async fn new_puzzles(client: &Client) -> Result<()> {
     Ok(())
 }
 
-/// Pastes the repository's file `path` into the page and loads it.
-async fn load_pasted(client: &Client, path: &str) -> Result<()> {
-    load_text(client, path, &common::web::repo_text(path)).await
-}
-
-/// Pastes `text` (called `name` in messages) into the page and loads it.
-async fn load_text(client: &Client, name: &str, text: &str) -> Result<()> {
-    eval(
-        client,
-        "document.getElementById('paste-box').open = true; return null",
-    )
-    .await?;
-    client
-        .execute(
-            "document.getElementById('paste').value = arguments[0]; return null",
-            vec![json!(text)],
-        )
-        .await?;
-    let before = text_of_info(client).await?;
-    click(client, "#load-paste").await?;
-    let start = Instant::now();
-    while text_of_info(client).await? == before {
-        if start.elapsed() > PATIENCE {
-            return Err(format!("{name} did not load").into());
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    Ok(())
-}
-
-async fn text_of_info(client: &Client) -> Result<String> {
-    text(client, "#puzzle-info").await
-}
-
-/// The text of the element `css`.
-async fn text(client: &Client, css: &str) -> Result<String> {
-    let value = client
-        .execute(
-            "const e = document.querySelector(arguments[0]); return e ? e.textContent : null;",
-            vec![json!(css)],
-        )
-        .await?;
-    Ok(value.as_str().unwrap_or_default().to_string())
-}
-
-/// Evaluates `script` (a function body that returns a value).
-async fn eval(client: &Client, script: &str) -> Result<Value> {
-    Ok(client.execute(script, vec![]).await?)
-}
-
-/// Waits until the text of `css` satisfies `ok`; the text it settled on.
-async fn wait_text(client: &Client, css: &str, ok: impl Fn(&str) -> bool) -> Result<String> {
-    let start = Instant::now();
-    loop {
-        let now = text(client, css).await?;
-        if ok(&now) {
-            return Ok(now);
-        }
-        if start.elapsed() > PATIENCE {
-            return Err(format!("{css} still shows {now:?} after {PATIENCE:?}").into());
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// The board's cell at (r, c).
-async fn cell(client: &Client, r: usize, c: usize) -> Result<Element> {
-    Ok(client
-        .find(Locator::Css(&format!(".cell[data-r='{r}'][data-c='{c}']")))
-        .await?)
-}
-
-async fn classes(element: &Element) -> Result<String> {
-    Ok(element.attr("class").await?.unwrap_or_default())
-}
-
-async fn click(client: &Client, css: &str) -> Result<()> {
-    client.find(Locator::Css(css)).await?.click().await?;
-    Ok(())
-}
-
-async fn save_screenshot(client: &Client, name: &str) -> Result<()> {
-    let png = client.screenshot().await?;
-    std::fs::write(target_dir().join(name), png)?;
-    Ok(())
-}
-
 /// Solves, explains, plays and makes on the page at `base`; its screenshots are named
 /// `target/{shots}-*.png`.
 async fn walk_through(client: &Client, base: &str, shots: &str) -> Result<()> {
@@ -609,6 +477,7 @@ async fn walk_through(client: &Client, base: &str, shots: &str) -> Result<()> {
     wait_for(client, "body[data-ready='true']").await?;
 
     // Solve a shipped puzzle.
+    click(client, "#tab-solve").await?;
     pick_example(client, "duck", "duck").await?;
     wait_text(client, "#attribution", |t| t.contains("R nonogram package")).await?;
     let row_clues = eval(

@@ -565,12 +565,12 @@ fn every_command_says_what_it_wrote() {
             "(non)",
         ),
     ] {
-        let file = args.last().unwrap().clone();
+        let file = args.last().unwrap().to_string();
         let ran = run(&args);
         assert_eq!(ran.code, 0, "{args:?}: {ran:?}");
         let line = ran.stdout.lines().next().unwrap_or_default();
         assert!(
-            line.starts_with("wrote ") && line.contains(&file) && line.ends_with(said),
+            line.starts_with("wrote ") && line.contains(file.as_str()) && line.ends_with(said),
             "{args:?}: {}",
             ran.stdout
         );

@@ -26,37 +26,47 @@ fn duck() -> String {
     repo_text("testdata/seeds/duck.non")
 }
 
-/// The runs of a row string of `#` and `.`.
-fn runs(cells: impl Iterator<Item = char>) -> Vec<u64> {
-    let mut out = Vec::new();
-    let mut n = 0;
-    for c in cells.chain(std::iter::once('.')) {
-        if c == '#' {
-            n += 1;
-        } else if n > 0 {
-            out.push(n);
-            n = 0;
+/// The runs of a line of palette characters, `.` the background: (character, length).
+fn runs(cells: impl Iterator<Item = char>) -> Vec<(char, u64)> {
+    let mut out: Vec<(char, u64)> = Vec::new();
+    let mut last = '.';
+    for c in cells {
+        if c != '.' && c == last {
+            out.last_mut().unwrap().1 += 1;
+        } else if c != '.' {
+            out.push((c, 1));
         }
+        last = c;
     }
     out
 }
 
-/// Checks a solution against the clues of a puzzle as `/api/parse` gives it.
+/// Checks a solution against the clues of a puzzle as `/api/parse` gives it (colours too).
 fn assert_solves(puzzle: &Value, rows: &[Value]) {
     let rows: Vec<&str> = rows.iter().map(|r| r.as_str().unwrap()).collect();
-    let lengths = |clue: &Value| -> Vec<u64> {
+    let symbol = |colour: &Value| -> char {
+        let index = colour.as_u64().unwrap() as usize;
+        puzzle["palette"][index]["symbol"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .next()
+            .unwrap()
+    };
+    let clue_runs = |clue: &Value| -> Vec<(char, u64)> {
         clue.as_array()
             .unwrap()
             .iter()
-            .map(|run| run["length"].as_u64().unwrap())
+            .map(|run| (symbol(&run["colour"]), run["length"].as_u64().unwrap()))
             .collect()
     };
+    assert_eq!(puzzle["palette"][0]["symbol"], ".");
     for (r, clue) in puzzle["rows"].as_array().unwrap().iter().enumerate() {
-        assert_eq!(runs(rows[r].chars()), lengths(clue), "row {r}");
+        assert_eq!(runs(rows[r].chars()), clue_runs(clue), "row {r}");
     }
     for (c, clue) in puzzle["columns"].as_array().unwrap().iter().enumerate() {
         let column = rows.iter().map(|row| row.chars().nth(c).unwrap());
-        assert_eq!(runs(column), lengths(clue), "column {c}");
+        assert_eq!(runs(column), clue_runs(clue), "column {c}");
     }
 }
 
@@ -86,8 +96,15 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
         seen += 1;
         let text = server.get(&format!("/{path}")).text();
         let dir = path.rsplit_once('/').map_or("", |(dir, _)| dir);
-        for line in text.lines().filter(|l| l.starts_with("import ")) {
-            let target = line.split('"').nth(1).unwrap();
+        // `import ... from "X";` (on one line or closing several) and `import "X";`.
+        let targets = text.lines().filter_map(|l| {
+            let l = l.trim_start();
+            let quoted = l
+                .strip_prefix("import \"")
+                .or_else(|| l.split_once(" from \"").map(|(_, rest)| rest))?;
+            quoted.split('"').next()
+        });
+        for target in targets {
             let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
             for part in target.split('/') {
                 match part {
@@ -135,6 +152,68 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
     }
 }
 
+/// Every file of `crates/cli/web/` is served by `nonogram serve` with its media type (but the
+/// static site's own workers: the service worker and the WebAssembly's), and listed in that
+/// service worker's `FILES`, which it keeps for offline use: a new module or icon cannot be
+/// forgotten in either.
+#[test]
+fn every_file_of_the_page_is_served_and_kept_offline() {
+    let server = Server::start(&["--quiet"]);
+    let web = common::repo_root().join("crates/cli/web");
+    let sw = repo_text("crates/cli/web/sw.js");
+    let listed: Vec<&str> = sw
+        .split("const FILES = [")
+        .nth(1)
+        .and_then(|rest| rest.split("];").next())
+        .expect("sw.js lists its FILES")
+        .split(',')
+        .map(|f| f.trim().trim_matches('"'))
+        .filter(|f| !f.is_empty())
+        .collect();
+    let mut files = 0;
+    for entry in walkdir::WalkDir::new(&web) {
+        let entry = entry.unwrap();
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let path = entry.path().strip_prefix(&web).unwrap().to_str().unwrap();
+        files += 1;
+        if path == "sw.js" {
+            continue;
+        }
+        assert!(listed.contains(&path), "sw.js's FILES lacks {path}");
+        if path == "js/worker.js" {
+            continue;
+        }
+        let media = match path.rsplit_once('.').unwrap().1 {
+            "js" => "text/javascript",
+            "css" => "text/css",
+            "html" => "text/html",
+            "svg" => "image/svg+xml",
+            "png" => "image/png",
+            "webmanifest" => "application/manifest+json",
+            other => panic!("{path}: a kind of file the test does not know ({other})"),
+        };
+        let served = server.get(&format!("/{path}"));
+        assert_eq!(served.status, 200, "{path}");
+        assert!(
+            served.header("content-type").unwrap().starts_with(media),
+            "{path}: {:?}",
+            served.header("content-type")
+        );
+        assert_eq!(served.body, std::fs::read(entry.path()).unwrap(), "{path}");
+    }
+    assert!(files > 20, "{files} files in {}", web.display());
+    // And nothing listed that is not there (but the site's own additions).
+    for path in listed {
+        let site_only = path == "./" || path.starts_with("wasm/");
+        assert!(
+            site_only || web.join(path).is_file(),
+            "sw.js lists {path}, which does not exist"
+        );
+    }
+}
+
 #[test]
 fn info_lists_limits_formats_and_engines() {
     let server = Server::start(&["--quiet", "--max-time", "7", "--jobs", "3"]);
@@ -165,9 +244,17 @@ fn every_shipped_example_parses_and_solves_uniquely() {
     let examples = server.get("/api/examples").json();
     let examples = examples.as_array().unwrap();
     let ids: Vec<&str> = examples.iter().map(|e| e["id"].as_str().unwrap()).collect();
-    for wanted in ["duck", "lambda", "r-logo", "gecode-heart", "webpbn-00001"] {
+    for wanted in [
+        "duck",
+        "lambda",
+        "r-logo",
+        "gecode-heart",
+        "webpbn-00001",
+        "not-invented-yet-3",
+    ] {
         assert!(ids.contains(&wanted), "{wanted} in {ids:?}");
     }
+    let mut colour = 0;
     for example in examples {
         let id = example["id"].as_str().unwrap();
         assert!(!example["attribution"].as_str().unwrap().is_empty(), "{id}");
@@ -176,10 +263,14 @@ fn every_shipped_example_parses_and_solves_uniquely() {
         let parsed = server.post("/api/parse", &json!({ "puzzle": text }));
         assert_eq!(parsed.status, 200, "{id}: {}", parsed.text());
         let parsed = parsed.json();
-        assert_eq!(parsed["format"], "non");
+        // The page reads it in the format the list gives.
+        assert_eq!(parsed["format"], example["format"], "{id}");
         assert_eq!(parsed["count"], 1);
         let puzzle = &parsed["puzzle"];
         assert_eq!(puzzle["palette"][1]["symbol"], "#", "{id}");
+        if puzzle["palette"].as_array().unwrap().len() > 2 {
+            colour += 1;
+        }
         let solved = server
             .post("/api/solve", &json!({ "puzzle": text, "name": id }))
             .json();
@@ -188,6 +279,7 @@ fn every_shipped_example_parses_and_solves_uniquely() {
         assert_eq!(solved["message"], "unique solution");
         assert_solves(puzzle, solved["solutions"][0].as_array().unwrap());
     }
+    assert_eq!(colour, 1, "one colour puzzle among the examples");
 }
 
 #[test]

@@ -16,8 +16,8 @@ use nonogram_core::explain::{
 };
 use nonogram_core::{Axis, Cell, Cells, Clue, ColourId, Grid, LineId, PartialGrid, Puzzle};
 
+use crate::class::PyPuzzle;
 use crate::convert::partial_array;
-use crate::puzzle::PyPuzzle;
 use crate::render::{self, Drawn};
 use crate::run::interruptible;
 

@@ -18,6 +18,7 @@
 //! - [`render`]: text, SVG and PNG drawings; [`convert`]: arguments and arrays;
 //!   [`errors`]: the exceptions.
 
+mod class;
 mod convert;
 mod errors;
 mod explain;

@@ -5,7 +5,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 use pyo3::exceptions::{PyFileExistsError, PyOSError, PyTypeError};
 use pyo3::prelude::*;
@@ -21,6 +20,8 @@ use crate::picture::{self, PictureArgs};
 use crate::render::{self, Drawn};
 use crate::run::interruptible;
 use crate::solve::{self, PyDeduction, PySolveResult, SolveArgs};
+
+pub use crate::class::PyPuzzle;
 
 /// One entry of a puzzle's palette: a name, a colour (`#rrggbb`) and the character that draws
 /// it in text. Entry 0 of a palette is the background.
@@ -284,33 +285,6 @@ fn colour_of(value: &Bound<'_, PyAny>, palette: &Palette, line: &str) -> PyResul
                 palette.len() - 1
             ))
         })
-}
-
-/// A nonogram: the clues of its rows and columns, its palette, and what its file said of it.
-///
-/// Make one from clues, ``Puzzle([[2], [1, 1]], [[1], [2]])``, from a picture with
-/// :meth:`Puzzle.from_picture`, or read one with :func:`read` or :func:`parse`. A colour puzzle
-/// takes a palette, its first entry the background, and runs as ``(length, colour)``::
-///
-///     Puzzle([[(2, "red")], [(1, "red"), (1, "blue")]],
-///            [[(1, "red")], [(1, "red"), (1, "blue")]],
-///            palette=["white", "red", "blue"])
-///
-/// Clues that cannot all be satisfied still make a puzzle (solving it says why it has no
-/// solution). ``givens`` states cells the puzzle gives (see :attr:`givens`). Puzzles are
-/// immutable and can be solved from several threads at once.
-#[pyclass(frozen, module = "nono", name = "Puzzle")]
-#[derive(Debug)]
-pub struct PyPuzzle {
-    pub puzzle: Arc<Puzzle>,
-}
-
-impl PyPuzzle {
-    pub fn new_from(puzzle: Puzzle) -> PyPuzzle {
-        PyPuzzle {
-            puzzle: Arc::new(puzzle),
-        }
-    }
 }
 
 /// The clues of an axis as Python lists: lengths, or `(length, colour name)` in colour.

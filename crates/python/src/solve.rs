@@ -14,8 +14,8 @@ use pyo3::types::{PyBytes, PyDict};
 
 use nonogram_core::{deduce_within, Config, Deduction, Outcome, Solver, Status};
 
+use crate::class::PyPuzzle;
 use crate::convert::{self, partial_array, picture_array};
-use crate::puzzle::PyPuzzle;
 use crate::render::{self, Drawn};
 use crate::run::interruptible;
 

@@ -4,10 +4,8 @@
 
 use std::io::{self, Write};
 
-use clap::CommandFactory;
 use clap_complete::Shell;
 
-use crate::cli::Cli;
 use crate::error::{CliError, Exit};
 
 /// Arguments of `nonogram completions`.
@@ -18,10 +16,10 @@ pub struct Args {
     pub shell: Shell,
 }
 
-/// Prints the completion script on standard output.
-pub fn run(args: Args) -> Result<Exit, CliError> {
+/// Prints the completion script of `interface` (the whole command line's) on standard output.
+pub fn run(args: Args, mut interface: clap::Command) -> Result<Exit, CliError> {
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut Cli::command(), "nonogram", &mut script);
+    clap_complete::generate(args.shell, &mut interface, "nonogram", &mut script);
     let mut stdout = io::stdout().lock();
     stdout.write_all(&script).map_err(CliError::stdout)?;
     stdout.flush().map_err(CliError::stdout)?;

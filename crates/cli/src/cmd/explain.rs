@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use nonogram_core::explain::{Difficulty, Explainer, Step};
-use nonogram_core::{Grid, Puzzle};
-use serde_json::json;
+use nonogram_core::{Cells, Grid, Puzzle};
+use serde_json::{json, Value};
 
 use crate::error::{CliError, Exit};
 use crate::files::{self, Destination};
@@ -105,8 +105,14 @@ pub fn run(mut args: Args) -> Result<Exit, CliError> {
     let exit = match &args.grid {
         Some(path) if args.hint && colour => colour::hint(&args, puzzle, path, &mut out)?,
         Some(path) if args.hint => hint(&args, puzzle, path, &mut out)?,
-        _ if colour => colour::explain(&args, puzzle, &loaded.source, &mut out)?,
-        _ => explain(&args, puzzle, &loaded.source, &mut out)?,
+        _ if colour => {
+            let explainer = colour::Narrator::new(puzzle, deadline(&args));
+            explain(&args, puzzle, &loaded.source, &mut out, explainer)?
+        }
+        _ => {
+            let explainer = Explainer::new(puzzle).with_deadline(deadline(&args));
+            explain(&args, puzzle, &loaded.source, &mut out, explainer)?
+        }
     };
     out.finish()?;
     let what = match args.kind {
@@ -117,38 +123,82 @@ pub fn run(mut args: Args) -> Result<Exit, CliError> {
     Ok(exit)
 }
 
-/// The whole explanation.
+/// An explainer of either kind as the whole explanation prints it: its steps as sentences or
+/// as JSON, its grid, and how it ended. Black and white words its steps with the
+/// black-and-white explainer, colour with the colour explainer and the palette's names.
+pub(super) trait Narration {
+    /// The next step as a sentence.
+    fn next_text(&mut self) -> Option<String>;
+    /// The next step as JSON.
+    fn next_json(&mut self) -> Option<Value>;
+    /// The grid so far.
+    fn cells(&self) -> &dyn Cells;
+    /// The grid so far as rows of characters (`?` for undecided cells).
+    fn rows(&self) -> Vec<String>;
+    /// The rating so far.
+    fn difficulty(&self) -> Difficulty;
+    /// Whether the deadline came first.
+    fn stopped(&self) -> bool;
+    /// What only this kind's JSON holds.
+    fn extra_json(&self, _value: &mut Value) {}
+}
+
+impl Narration for Explainer<'_> {
+    fn next_text(&mut self) -> Option<String> {
+        self.next().map(|step| step.to_string())
+    }
+    fn next_json(&mut self) -> Option<Value> {
+        self.next().map(|step| step_json(&step))
+    }
+    fn cells(&self) -> &dyn Cells {
+        self.grid()
+    }
+    fn rows(&self) -> Vec<String> {
+        self.grid().row_strings()
+    }
+    fn difficulty(&self) -> Difficulty {
+        Explainer::difficulty(self)
+    }
+    fn stopped(&self) -> bool {
+        Explainer::stopped(self)
+    }
+}
+
+/// The whole explanation, of either kind.
 fn explain(
     args: &Args,
     puzzle: &Puzzle,
     source: &str,
     out: &mut Destination<'_>,
+    mut explainer: impl Narration,
 ) -> Result<Exit, CliError> {
     if let Some(reason) = puzzle.inconsistency() {
         return no_solution(args, out, &reason.to_string());
     }
     let json = args.kind == Kind::Json;
     let renderer = Style::for_destination(out.is_file(), args.ascii).renderer();
-    let mut explainer = Explainer::new(puzzle).with_deadline(deadline(args));
     let mut steps = Vec::new();
     let mut n = 0;
     if let (false, Some(line)) = (json, givens_line(puzzle)) {
         writeln!(out, "{line}").map_err(CliError::stdout)?;
     }
-    while let Some(step) = explainer.next() {
-        n += 1;
-        if json {
-            steps.push(step_json(&step));
-            continue;
+    if json {
+        while let Some(step) = explainer.next_json() {
+            n += 1;
+            steps.push(step);
         }
-        writeln!(out, "step {n}: {step}").map_err(CliError::stdout)?;
-        if args.every > 0 && n % args.every == 0 {
-            writeln!(out, "after step {n}:").map_err(CliError::stdout)?;
-            out.write_all(renderer.render(puzzle, explainer.grid()).as_bytes())
-                .map_err(CliError::stdout)?;
+    } else {
+        while let Some(step) = explainer.next_text() {
+            n += 1;
+            writeln!(out, "step {n}: {step}").map_err(CliError::stdout)?;
+            if args.every > 0 && n % args.every == 0 {
+                writeln!(out, "after step {n}:").map_err(CliError::stdout)?;
+                out.write_all(renderer.render(puzzle, explainer.cells()).as_bytes())
+                    .map_err(CliError::stdout)?;
+            }
+            // Each step shows as soon as it is found: a long explanation shows its progress.
+            out.flush().map_err(CliError::stdout)?;
         }
-        // Each step shows as soon as it is found: a long explanation shows its progress.
-        out.flush().map_err(CliError::stdout)?;
     }
     let difficulty = explainer.difficulty();
     let stopped = explainer.stopped();
@@ -159,9 +209,10 @@ fn explain(
             "height": puzzle.height(),
             "steps": steps,
             "rating": rating_json(difficulty),
-            "grid": explainer.grid().row_strings(),
+            "grid": explainer.rows(),
             "stop": if stopped { "time-limit" } else { "finished" },
         });
+        explainer.extra_json(&mut value);
         if let Some(givens) = crate::report::json::givens(puzzle) {
             value["givens"] = givens.into();
         }
@@ -169,7 +220,7 @@ fn explain(
     } else {
         if difficulty != Difficulty::NoSolution {
             writeln!(out, "final grid:").map_err(CliError::stdout)?;
-            out.write_all(renderer.render(puzzle, explainer.grid()).as_bytes())
+            out.write_all(renderer.render(puzzle, explainer.cells()).as_bytes())
                 .map_err(CliError::stdout)?;
             if let Some(legend) = renderer.given_legend(puzzle) {
                 writeln!(out, "({legend})").map_err(CliError::stdout)?;

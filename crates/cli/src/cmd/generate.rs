@@ -20,11 +20,11 @@ use nonogram_core::model::MAX_COLOURS;
 use nonogram_formats::Format;
 use rayon::prelude::*;
 
-use crate::cli::{parse_seconds, parse_writable, OutFile};
 use crate::cmd::make::parse_size_within;
 use crate::error::{CliError, Exit};
 use crate::files;
 use crate::options::SolutionOption;
+use crate::options::{parse_seconds, parse_writable, OutFile};
 use crate::report::plural;
 
 /// The most puzzles one run generates (`--count`).

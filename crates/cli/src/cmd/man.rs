@@ -26,14 +26,16 @@ pub struct Args {
     pub list: bool,
 }
 
-/// Prints the page (or the list) on standard output.
-pub fn run(args: Args) -> Result<Exit, CliError> {
+/// Prints the page (or the list) of `interface` (the whole command line's) on standard
+/// output.
+pub fn run(args: Args, interface: clap::Command) -> Result<Exit, CliError> {
+    let interface = built(interface);
     let text = if args.list {
-        let mut names = subcommands().join("\n");
+        let mut names = subcommands(&interface).join("\n");
         names.push('\n');
         names.into_bytes()
     } else {
-        page(args.command.as_deref())?
+        page(&interface, args.command.as_deref())?
     };
     let mut stdout = io::stdout().lock();
     stdout.write_all(&text).map_err(CliError::stdout)?;
@@ -44,29 +46,28 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
 /// The interface as the pages show it: `help` is a subcommand of clap's, with no page, and
 /// building names the subcommands as their pages do (`nonogram-solve`, synopsis `nonogram
 /// solve`).
-fn interface() -> clap::Command {
-    let mut cli = crate::cli::command().disable_help_subcommand(true);
+fn built(interface: clap::Command) -> clap::Command {
+    let mut cli = interface.disable_help_subcommand(true);
     cli.build();
     cli
 }
 
 /// The subcommands that have a page of their own.
-pub fn subcommands() -> Vec<String> {
-    interface()
+fn subcommands(interface: &clap::Command) -> Vec<String> {
+    interface
         .get_subcommands()
         .map(|c| c.get_name().to_string())
         .collect()
 }
 
 /// The roff of the page of `command` (a subcommand's name), or of `nonogram`.
-pub fn page(command: Option<&str>) -> Result<Vec<u8>, CliError> {
-    let cli = interface();
+fn page(interface: &clap::Command, command: Option<&str>) -> Result<Vec<u8>, CliError> {
     let cmd = match command {
-        None => cli,
-        Some(name) => cli.find_subcommand(name).cloned().ok_or_else(|| {
+        None => interface.clone(),
+        Some(name) => interface.find_subcommand(name).cloned().ok_or_else(|| {
             CliError::Usage(format!(
                 "no subcommand '{name}' (the subcommands: {})",
-                subcommands().join(", ")
+                subcommands(interface).join(", ")
             ))
         })?,
     };

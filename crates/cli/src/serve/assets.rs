@@ -3,7 +3,8 @@
 //! security policy forbids every origin but this one, so the page works offline or not at all.
 //!
 //! The static site (`scripts/build-web`) is the same files, plus the WebAssembly, its Web Worker
-//! (`js/worker.js`) and its service worker (`sw.js`), which the served page has no use for.
+//! (`js/worker.js`) and its service worker (`sw.js`), which the served page has no use for. The
+//! manifest and its icons are served too: the page installs as an app from either.
 
 use axum::extract::Request;
 use axum::http::header;
@@ -20,6 +21,7 @@ const POLICY: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 
 
 const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
+const PNG: &str = "image/png";
 
 macro_rules! file {
     ($path:literal, $media:expr) => {
@@ -37,17 +39,28 @@ pub const FILES: &[(&str, &str, &[u8])] = &[
     file!("index.html", HTML),
     file!("style.css", "text/css; charset=utf-8"),
     file!("favicon.svg", "image/svg+xml"),
+    file!("manifest.webmanifest", "application/manifest+json"),
+    file!("icons/icon.svg", "image/svg+xml"),
+    file!("icons/icon-192.png", PNG),
+    file!("icons/icon-512.png", PNG),
+    file!("icons/maskable-512.png", PNG),
     file!("app.js", JS),
     file!("js/api.js", JS),
     file!("js/board.js", JS),
     file!("js/dom.js", JS),
     file!("js/download.js", JS),
     file!("js/explain.js", JS),
+    file!("js/history.js", JS),
+    file!("js/library.js", JS),
+    file!("js/lines.js", JS),
     file!("js/make.js", JS),
     file!("js/modes.js", JS),
     file!("js/play.js", JS),
+    file!("js/share.js", JS),
     file!("js/solve.js", JS),
     file!("js/state.js", JS),
+    file!("js/store.js", JS),
+    file!("js/today.js", JS),
 ];
 
 /// One embedded file with its media type.

@@ -87,9 +87,41 @@ pub fn target_dir() -> PathBuf {
 /// machine's attention.
 static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// Runs `test` with a WebDriver session of headless Chromium; saves a screenshot to
-/// `target/web-failure.png` (or `failure`) if it fails.
+/// The screen a session emulates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// A desktop window, 1200×900, mouse and keyboard.
+    Desktop,
+    /// A common phone, 390×844 CSS pixels at twice the density, with touch events and a
+    /// mobile viewport (chromedriver's `mobileEmulation`), so that WebDriver's touch actions
+    /// reach the page as a finger's would.
+    Phone,
+}
+
+/// The phone's width and height in CSS pixels.
+pub const PHONE: (u32, u32) = (390, 844);
+
+/// Runs `test` with a WebDriver session of headless Chromium in a fresh profile; saves a
+/// screenshot to `target/{failure}.png` if it fails.
 pub fn with_chromium<F, T>(failure: &str, test: F)
+where
+    F: FnOnce(Client) -> T,
+    T: std::future::Future<Output = Result<()>>,
+{
+    with_screen(Screen::Desktop, failure, test)
+}
+
+/// [`with_chromium`] on a phone's screen ([`Screen::Phone`]).
+pub fn with_phone<F, T>(failure: &str, test: F)
+where
+    F: FnOnce(Client) -> T,
+    T: std::future::Future<Output = Result<()>>,
+{
+    with_screen(Screen::Phone, failure, test)
+}
+
+/// Runs `test` with a WebDriver session of headless Chromium on `screen`.
+pub fn with_screen<F, T>(screen: Screen, failure: &str, test: F)
 where
     F: FnOnce(Client) -> T,
     T: std::future::Future<Output = Result<()>>,
@@ -109,19 +141,27 @@ where
         .unwrap();
     runtime.block_on(async {
         let mut capabilities = serde_json::Map::new();
-        capabilities.insert(
-            "goog:chromeOptions".into(),
-            json!({
-                "binary": chromium,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update",
-                    "--disable-sync", "--disable-dev-shm-usage",
-                    format!("--user-data-dir={}", profile.display()),
-                    "--window-size=1200,900",
-                ],
-            }),
-        );
+        let mut options = json!({
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--disable-dev-shm-usage",
+                format!("--user-data-dir={}", profile.display()),
+                "--window-size=1200,900",
+            ],
+        });
+        if screen == Screen::Phone {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": {
+                    "width": PHONE.0, "height": PHONE.1, "pixelRatio": 2.0,
+                    "touch": true, "mobile": true,
+                },
+                "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 \
+                              (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
+            });
+        }
+        capabilities.insert("goog:chromeOptions".into(), options);
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
         let client = ClientBuilder::new(connector)
             .capabilities(capabilities)
@@ -138,4 +178,39 @@ where
         let _ = client.close().await;
         result.unwrap();
     });
+}
+
+/// A Chrome DevTools Protocol command through chromedriver (`goog/cdp/execute`): what WebDriver
+/// has no command for (the page's web app manifest, as Chromium reads it).
+#[derive(Debug)]
+struct Cdp {
+    cmd: &'static str,
+    params: serde_json::Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> std::result::Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        let body = json!({ "cmd": self.cmd, "params": self.params }).to_string();
+        (axum::http::Method::POST, Some(body))
+    }
+}
+
+/// Runs the DevTools command `cmd` with `params` on the session's page; its result.
+pub async fn cdp(
+    client: &Client,
+    cmd: &'static str,
+    params: serde_json::Value,
+) -> Result<serde_json::Value> {
+    Ok(client.issue_cmd(Cdp { cmd, params }).await?)
 }

@@ -29,14 +29,17 @@ pub fn built_site() -> PathBuf {
             continue;
         }
         let relative = entry.path().strip_prefix(&web).unwrap();
-        let mut want = std::fs::read_to_string(entry.path()).unwrap();
+        let mut want = std::fs::read(entry.path()).unwrap();
         if relative == Path::new("index.html") {
-            want = want.replace(
-                r#"<meta name="nonogram-backend" content="server">"#,
-                r#"<meta name="nonogram-backend" content="wasm">"#,
-            );
+            want = String::from_utf8(want)
+                .unwrap()
+                .replace(
+                    r#"<meta name="nonogram-backend" content="server">"#,
+                    r#"<meta name="nonogram-backend" content="wasm">"#,
+                )
+                .into_bytes();
         }
-        let have = std::fs::read_to_string(site.join(relative)).unwrap_or_default();
+        let have = std::fs::read(site.join(relative)).unwrap_or_default();
         assert!(
             have == want,
             "target/site/{} is not crates/cli/web's: {fresh}",
@@ -134,6 +137,8 @@ fn answer(stream: TcpStream, root: &Path) {
                 "js" => "text/javascript; charset=utf-8",
                 "css" => "text/css; charset=utf-8",
                 "svg" => "image/svg+xml",
+                "png" => "image/png",
+                "webmanifest" => "application/manifest+json",
                 "wasm" => "application/wasm",
                 _ => "application/octet-stream",
             };

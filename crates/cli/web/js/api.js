@@ -200,14 +200,32 @@ async function viaWorker(operation, body, { signal, query, raw, limitS }) {
 
 // One function per operation ---------------------------------------------------------------------
 
+/** Told of every answer that is not an error, with the time its request was sent. */
+let answered = () => {};
+
+/**
+ * Sets the function told of every successful answer (`since`: performance.now() when its
+ * request was sent): the page clears an error that the success makes out of date.
+ */
+export function whenAnswered(listener) {
+  answered = listener;
+}
+
 /**
  * Sends `operation` its `body` (a request object, or a Blob for `picture`); resolves to the
  * JSON answer (a Blob with `raw`), or throws an ApiError, or an AbortError once `signal` aborts.
  */
-function call(operation, body, options = {}) {
-  if (!inBrowser) return viaServer(operation, body, options);
-  const limitS = body && typeof body.timeout === "number" ? body.timeout : undefined;
-  return viaWorker(operation, body, { ...options, limitS });
+async function call(operation, body, options = {}) {
+  const since = performance.now();
+  let answer;
+  if (!inBrowser) {
+    answer = await viaServer(operation, body, options);
+  } else {
+    const limitS = body && typeof body.timeout === "number" ? body.timeout : undefined;
+    answer = await viaWorker(operation, body, { ...options, limitS });
+  }
+  answered(since);
+  return answer;
 }
 
 export const api = {

@@ -3,14 +3,24 @@
 //
 // Cells are palette indexes (0 the background, 1.. the colours, UNKNOWN), and clues carry their
 // colours, so colour puzzles need no second drawing path. Everything about a cell's look is in
-// `drawCell`, and every edit goes through `apply`. Given cells (the puzzle JSON's `givens`: cells
-// the puzzle reveals) hold their value whatever the mode sets, are drawn apart and cannot be
-// edited.
+// `drawCell`. Given cells (the puzzle JSON's `givens`: cells the puzzle reveals) hold their
+// value whatever the mode sets, are drawn apart and cannot be edited.
+//
+// Edits come as strokes: a press (mouse, pen, finger or key) and what the pointer paints until
+// it lets go. Play paints a straight run from the cell pressed along its row or column, as
+// puzzle apps do, changing only the cells that were in the pressed cell's state (dragging a
+// fill over crosses keeps them); Make paints freehand. A finger's tap applies the tool when it
+// lifts, and a long press crosses (the right button's tool), so a tap is never taken for a
+// drag and a press is never taken for a tap. `onEdit.stroke` gets each stroke's changes at its
+// end, as one step to undo.
 
 import { el } from "./dom.js";
 
 /** A cell not known yet. */
 export const UNKNOWN = -1;
+
+/** How long a finger rests on a cell before its press crosses (the right button's tool). */
+const LONG_PRESS_MS = 450;
 
 export class Board {
   constructor(root, { onEdit } = {}) {
@@ -18,12 +28,17 @@ export class Board {
     this.onEdit = onEdit;
     this.editable = false;
     this.tool = () => "fill";
-    this.paintValue = null;
+    // "line": a drag paints a straight run of cells (Play); "free": every cell passed (Make).
+    this.drag = "free";
+    this.stroke = null;
     this.focus = [0, 0];
+    this.wrong = new Set();
     root.addEventListener("contextmenu", (e) => { if (this.editable) e.preventDefault(); });
     root.addEventListener("pointerdown", (e) => this.pointerDown(e));
     root.addEventListener("pointermove", (e) => this.pointerMove(e));
-    window.addEventListener("pointerup", () => { this.paintValue = null; });
+    root.addEventListener("pointerup", (e) => this.pointerUp(e));
+    root.addEventListener("pointercancel", (e) => this.pointerUp(e, true));
+    root.addEventListener("lostpointercapture", (e) => this.pointerUp(e, true));
     root.addEventListener("keydown", (e) => this.keyDown(e));
     window.addEventListener("resize", () => this.fit());
   }
@@ -95,7 +110,10 @@ export class Board {
       root.append(row);
     }
     this.focus = [0, 0];
-    this.marks = new Map();
+    this.marked = false;
+    this.wrong = new Set();
+    this.stroke = null;
+    root.classList.remove("finished");
     this.redraw();
     this.fit();
   }
@@ -131,6 +149,38 @@ export class Board {
     this.editable = editable;
     this.root.classList.toggle("editable", editable);
     this.root.setAttribute("aria-readonly", editable ? "false" : "true");
+    if (!editable) this.stroke = null;
+  }
+
+  /** How a drag paints: "line" (a straight run) or "free" (every cell passed). */
+  setDrag(drag) {
+    this.drag = drag;
+  }
+
+  /** Greys a clue (`done`) or marks it (`clash`), or neither (""): `axis` "row" or "column". */
+  setClueState(axis, index, look) {
+    const box = (axis === "row" ? this.rowClues : this.colClues)[index];
+    // Asked for the two lines of every cell a stroke changes: most of the time nothing is new.
+    if (!box || (box.dataset.look || "") === look) return;
+    box.dataset.look = look;
+    box.classList.toggle("done", look === "done");
+    box.classList.toggle("clash", look === "clash");
+    const words = look === "done" ? ", done" : look === "clash" ? ", cannot fit" : "";
+    const clue = (axis === "row" ? this.puzzle.rows : this.puzzle.columns)[index];
+    box.setAttribute("aria-label", `${axis} ${index + 1}: ${clueWords(clue)}${words}`);
+  }
+
+  /** Marks cell `i` (row-major) as a mistake, or not. */
+  setWrong(i, wrong) {
+    if (wrong === this.wrong.has(i)) return;
+    if (wrong) this.wrong.add(i);
+    else this.wrong.delete(i);
+    this.drawCell(i);
+  }
+
+  /** The finished look: the picture alone, without crosses or the grid's rules. */
+  setFinished(finished) {
+    this.root.classList.toggle("finished", finished);
   }
 
   /** The cells before anything is known: the given ones, every other unknown. */
@@ -188,6 +238,10 @@ export class Board {
    * {line: "row"|"column", index} to band.
    */
   mark(marks = {}, lines = []) {
+    // Play clears the marks after every move: nothing to look for when nothing was marked.
+    const some = Object.values(marks).some((cells) => cells.length) || lines.length;
+    if (!some && !this.marked) return;
+    this.marked = some;
     for (const cell of this.root.querySelectorAll(".cell.marked")) {
       cell.className = cell.className.replace(/\bm-[\w-]+/g, "").replace(/\bmarked\b/, "").trim();
     }
@@ -221,61 +275,190 @@ export class Board {
     cell.classList.toggle("background", v === 0);
     cell.classList.toggle("coloured", v > 0);
     cell.classList.toggle("given", this.isGiven(i));
+    cell.classList.toggle("mistake", this.wrong.has(i));
     cell.style.backgroundColor = v > 0 ? palette[v].rgb : "";
     const r = Math.floor(i / this.width);
     const c = i % this.width;
     const what = v === UNKNOWN ? "unknown" : v === 0 ? "empty" : palette.length > 2 ? palette[v].name : "filled";
     const given = this.isGiven(i) ? ", given" : "";
-    cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ${what}${given}`);
+    const wrong = this.wrong.has(i) ? ", a mistake" : "";
+    cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ${what}${given}${wrong}`);
   }
 
-  /** Sizes the cells to the space there is: from 10 to 34 pixels, the clues included. */
+  /**
+   * Sizes the cells to the space there is: from 10 to 34 pixels, the clues included, and the
+   * clues' numbers never smaller than 10 pixels (readable on a phone).
+   */
   fit() {
     if (!this.puzzle) return;
     const wrap = this.root.parentElement;
     const available = wrap.clientWidth - 4;
     const across = this.width + 0.62 * this.maxRowRuns + 0.6;
-    // The whole board in the window's height too, on screens tall enough for it.
+    // The whole board in the window's height too, on screens tall enough for it, with what
+    // follows it in the page (Play's bar of tools) still in sight.
     const down = this.height + 0.7 * this.maxColRuns + 0.6;
-    const tall = Math.max(320, window.innerHeight - 150);
-    let size = Math.max(10, Math.min(34, Math.floor(available / across), Math.floor(tall / down)));
-    this.root.style.setProperty("--cell", `${size}px`);
-    // The estimate misses wide clues (two-digit runs): shrink until the board fits.
-    while (size > 10 && this.root.offsetWidth > available) {
-      size -= 1;
-      this.root.style.setProperty("--cell", `${size}px`);
-    }
+    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    const next = wrap.nextElementSibling;
+    const after = next && !next.hidden ? next.offsetHeight + 16 : 0;
+    const tall = Math.max(320, window.innerHeight - top - after - 12);
+    const most = Math.max(10, Math.min(34, Math.floor(tall / down)));
+    let size = Math.max(10, Math.min(most, Math.floor(available / across)));
+    const set = (n) => this.root.style.setProperty("--cell", `${n}px`);
+    set(size);
+    // The estimate misses the clues' true width (two-digit runs, the 10-pixel floor of their
+    // numbers): grow while the board still fits, then shrink until it does.
+    while (size < most && this.root.offsetWidth <= available) set(++size);
+    while (size > 10 && this.root.offsetWidth > available) set(--size);
   }
 
-  cellAt(x, y) {
-    const target = document.elementFromPoint(x, y);
-    if (!target || !target.classList.contains("cell") || !this.root.contains(target)) return null;
-    return [Number(target.dataset.r), Number(target.dataset.c)];
+  /**
+   * The cell under the point (x, y) of the window, from the board's geometry (every cell is as
+   * wide and as tall as the others); with `clamp`, the nearest cell to a point outside.
+   */
+  cellAt(x, y, clamp = false, box = this.cellBox()) {
+    let c = Math.floor((x - box.left) / box.width);
+    let r = Math.floor((y - box.top) / box.height);
+    if (clamp) {
+      r = Math.min(this.height - 1, Math.max(0, r));
+      c = Math.min(this.width - 1, Math.max(0, c));
+    } else if (r < 0 || c < 0 || r >= this.height || c >= this.width) {
+      return null;
+    }
+    return [r, c];
+  }
+
+  /** Where the cells are on the screen: the first one's corner and one cell's size. */
+  cellBox() {
+    const first = this.cells[0].getBoundingClientRect();
+    const last = this.cells[this.cells.length - 1].getBoundingClientRect();
+    return {
+      left: first.left,
+      top: first.top,
+      width: (last.right - first.left) / this.width,
+      height: (last.bottom - first.top) / this.height,
+    };
   }
 
   pointerDown(event) {
-    if (!this.editable) return;
-    const at = this.cellAt(event.clientX, event.clientY);
+    if (!this.editable || this.stroke || !this.cells || !this.cells.length) return;
+    if (event.button !== 0 && event.button !== 2) return;
+    const box = this.cellBox();
+    const at = this.cellAt(event.clientX, event.clientY, false, box);
     if (!at) return;
     event.preventDefault();
-    const [r, c] = at;
-    this.moveFocus(r, c, false);
-    const tool = event.button === 2 ? "secondary" : this.tool();
-    this.paintValue = this.onEdit.target(this.get(r, c), tool);
-    this.apply(r, c);
+    // Every move of this pointer comes here until it lets go, even off the board.
+    this.root.setPointerCapture(event.pointerId);
+    // The keys go on from the cell clicked (not from a list chosen before, say); a finger
+    // has no keys, and would leave a focus ring on the picture.
+    const touch = event.pointerType === "touch";
+    this.moveFocus(at[0], at[1], !touch);
+    this.stroke = {
+      pointer: event.pointerId,
+      start: at,
+      box,
+      tool: event.button === 2 ? "secondary" : this.tool(),
+      // A finger's press waits: a tap, a drag or a long press.
+      pending: touch,
+      timer: touch ? setTimeout(() => this.longPress(), LONG_PRESS_MS) : null,
+    };
+    if (!touch) this.begin(this.stroke.tool);
   }
 
   pointerMove(event) {
-    if (this.paintValue === null || !this.editable) return;
-    const at = this.cellAt(event.clientX, event.clientY);
-    if (at) this.apply(at[0], at[1]);
+    const stroke = this.stroke;
+    if (!stroke || event.pointerId !== stroke.pointer) return;
+    event.preventDefault();
+    const at = this.cellAt(event.clientX, event.clientY, true, stroke.box);
+    if (stroke.pending) {
+      if (at[0] === stroke.start[0] && at[1] === stroke.start[1]) return;
+      this.begin(stroke.tool);
+    }
+    this.extend(at);
   }
 
-  apply(r, c) {
-    // A given cell is the puzzle's, not the player's.
-    if (this.isGiven(r * this.width + c) || this.get(r, c) === this.paintValue) return;
-    this.set(r, c, this.paintValue);
-    this.onEdit.changed(r, c, this.paintValue);
+  pointerUp(event, cancelled = false) {
+    const stroke = this.stroke;
+    if (!stroke || event.pointerId !== stroke.pointer) return;
+    // A tap: the tool, on the cell tapped (a cancelled press changes nothing).
+    if (stroke.pending && !cancelled) this.begin(stroke.tool);
+    this.end();
+  }
+
+  /** A finger rested on its cell: it crosses, and a drag from there crosses on. */
+  longPress() {
+    const stroke = this.stroke;
+    if (!stroke || !stroke.pending) return;
+    if (navigator.vibrate) navigator.vibrate(12);
+    this.begin("secondary");
+  }
+
+  /** The stroke paints from now on: what the tool gives the pressed cell, there first. */
+  begin(tool) {
+    const stroke = this.stroke;
+    clearTimeout(stroke.timer);
+    stroke.pending = false;
+    const [r, c] = stroke.start;
+    stroke.from = this.get(r, c);
+    stroke.value = this.onEdit.target(stroke.from, tool);
+    // Clear empties every cell of the run; the other tools change only the cells that were
+    // as the pressed one was.
+    stroke.every = tool === "clear" || this.drag === "free";
+    stroke.before = new Map();
+    stroke.painted = [];
+    this.extend(stroke.start);
+  }
+
+  /** The stroke reaches cell `at`: paints the run from its start to there. */
+  extend(at) {
+    const stroke = this.stroke;
+    let run;
+    if (this.drag === "line") {
+      const [r0, c0] = stroke.start;
+      const [r, c] = at;
+      run = [];
+      if (Math.abs(r - r0) > Math.abs(c - c0)) {
+        for (let k = Math.min(r, r0); k <= Math.max(r, r0); k++) run.push(k * this.width + c0);
+      } else {
+        for (let k = Math.min(c, c0); k <= Math.max(c, c0); k++) run.push(r0 * this.width + k);
+      }
+      // Cells the run no longer reaches go back to what they were.
+      const keep = new Set(run);
+      for (const i of stroke.painted) {
+        if (!keep.has(i)) this.put(i, stroke.before.get(i));
+      }
+      stroke.painted = run;
+    } else {
+      run = [at[0] * this.width + at[1]];
+      stroke.painted.push(run[0]);
+    }
+    for (const i of run) {
+      if (this.isGiven(i)) continue;
+      if (!stroke.before.has(i)) stroke.before.set(i, this.values[i]);
+      if (!stroke.every && stroke.before.get(i) !== stroke.from) continue;
+      this.put(i, stroke.value);
+    }
+  }
+
+  /** Cell `i` to `value`, told to `onEdit.changed` when it changes. */
+  put(i, value) {
+    if (this.values[i] === value) return;
+    this.values[i] = value;
+    this.drawCell(i);
+    if (this.onEdit.changed) this.onEdit.changed(Math.floor(i / this.width), i % this.width, value);
+  }
+
+  /** The stroke is over: its changes, [index, before, after], go to `onEdit.stroke`. */
+  end() {
+    const stroke = this.stroke;
+    this.stroke = null;
+    if (!stroke) return;
+    clearTimeout(stroke.timer);
+    if (!stroke.before) return;
+    const changes = [];
+    for (const [i, before] of stroke.before) {
+      if (this.values[i] !== before) changes.push([i, before, this.values[i]]);
+    }
+    if (changes.length && this.onEdit.stroke) this.onEdit.stroke(changes);
   }
 
   moveFocus(r, c, focus = true) {
@@ -285,11 +468,12 @@ export class Board {
     this.focus = [r, c];
     const cell = this.cells[r * this.width + c];
     cell.tabIndex = 0;
-    if (focus) cell.focus();
+    if (focus) cell.focus({ preventScroll: true });
   }
 
   keyDown(event) {
     if (!event.target.classList.contains("cell")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     let [r, c] = this.focus;
     const moves = {
       ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
@@ -304,15 +488,15 @@ export class Board {
     }
     if (event.key === "Home") { this.moveFocus(r, 0); event.preventDefault(); return; }
     if (event.key === "End") { this.moveFocus(r, this.width - 1); event.preventDefault(); return; }
-    if (!this.editable) return;
+    if (!this.editable || this.stroke) return;
     const key = event.key.toLowerCase();
     const tools = { " ": "toggle", enter: "toggle", f: "fill", x: "cross", delete: "clear", backspace: "clear", c: "clear" };
     const tool = tools[key];
     if (!tool) return;
     event.preventDefault();
-    this.paintValue = this.onEdit.target(this.get(r, c), tool === "toggle" ? this.tool() : tool);
-    this.apply(r, c);
-    this.paintValue = null;
+    this.stroke = { start: [r, c], pending: false, timer: null };
+    this.begin(tool === "toggle" ? this.tool() : tool);
+    this.end();
   }
 }
 

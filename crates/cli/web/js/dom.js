@@ -13,12 +13,35 @@ export function el(tag, attributes = {}) {
   return node;
 }
 
-/** Shows `message` in the error box for a while (an empty message hides it). */
+/** When the error box was last filled (performance.now()), or null while it is empty. */
+let errorShownAt = null;
+
+/**
+ * Shows `message` in the error box, one line, as text (never as HTML: a message may quote a
+ * link's or a file's content); an empty message hides it. It stays until the next action
+ * succeeds (see `succeeded`), or for a while.
+ */
 export function showError(message) {
   const box = $("error");
-  box.textContent = message;
-  box.hidden = !message;
-  if (message) setTimeout(() => { if (box.textContent === message) box.hidden = true; }, 8000);
+  const line = String(message || "").replace(/\s+/g, " ").trim();
+  box.textContent = line;
+  box.hidden = !line;
+  errorShownAt = line ? performance.now() : null;
+  if (line) setTimeout(() => { if (box.textContent === line) hideError(); }, 12000);
+}
+
+function hideError() {
+  $("error").hidden = true;
+  $("error").textContent = "";
+  errorShownAt = null;
+}
+
+/**
+ * An action begun at `since` (performance.now()) succeeded: an error shown before it began is
+ * out of date, so it goes. One shown while the action ran stays: it is about something else.
+ */
+export function succeeded(since) {
+  if (errorShownAt !== null && errorShownAt <= since) hideError();
 }
 
 /** Whether `error` is a cancelled request rather than a failed one. */
@@ -42,6 +65,14 @@ export function formatMs(ms) {
   if (ms < 1) return `${ms.toFixed(2)} ms`;
   if (ms < 1000) return `${ms.toFixed(1)} ms`;
   return `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** `ms` as a clock shows it: 4:07, or 1:02:09. */
+export function clockText(ms) {
+  const s = Math.floor(ms / 1000);
+  const pad = (n) => String(n).padStart(2, "0");
+  const h = Math.floor(s / 3600);
+  return h ? `${h}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}` : `${Math.floor(s / 60)}:${pad(s % 60)}`;
 }
 
 export function capitalise(text) {

@@ -3,9 +3,10 @@
 import { api } from "./api.js";
 import { UNKNOWN } from "./board.js";
 import { $, capitalise, setSentence, setVerdict, showError } from "./dom.js";
+import { registerMode } from "./modes.js";
 import { board, sourceBody, state } from "./state.js";
 
-export async function enterExplain() {
+async function enterExplain() {
   if (state.explained) return showStep(state.step);
   setSentence("Explaining…");
   $("step-count").textContent = "…";
@@ -87,3 +88,5 @@ export function stopPlaying() {
   $("step-play").textContent = "▶ Play";
   $("step-play").setAttribute("aria-label", "Play the steps");
 }
+
+registerMode("explain", { enter: enterExplain, leave: stopPlaying });

@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { $, capitalise, clamp, isAbort, setSentence, setVerdict, showError } from "./dom.js";
-import { setMode } from "./modes.js";
+import { registerMode, setMode } from "./modes.js";
 import { board, loadSource, state } from "./state.js";
 
 const BLACK_AND_WHITE = [
@@ -30,7 +30,7 @@ function makePuzzleShape() {
   };
 }
 
-export function enterMake() {
+function enterMake() {
   const make = state.make;
   if (!make.rows) make.rows = Array.from({ length: make.height }, () => ".".repeat(make.width));
   board.setPuzzle(makePuzzleShape());
@@ -39,6 +39,8 @@ export function enterMake() {
   if (make.answer) showMade(make.answer);
   else checkPicture();
 }
+
+registerMode("make", { enter: enterMake, ownBoard: true });
 
 /** The value a click with `tool` gives a cell that holds `current`: paint or clear. */
 export function makeTarget(current, tool) {
@@ -204,8 +206,9 @@ export async function playMade() {
       to: "non",
       title: title || "new puzzle",
     });
-    await loadSource({ text: answer.text, format: "non", index: 0, attribution: "made on this page" });
-    setMode("play");
+    if (await loadSource({ text: answer.text, format: "non", index: 0, attribution: "made on this page" })) {
+      setMode("play");
+    }
   } catch (error) {
     showError(error.message);
   }

@@ -1,21 +1,98 @@
-// Play: the player fills and crosses cells; mistakes are counted against the unique solution,
-// and a hint shows the next step (or where the grid goes wrong). "New puzzle" asks the API's
-// `generate` for a fresh one (size, difficulty, colours) and plays it.
+// Play: the player fills and crosses cells, with undo and redo, a clock, and clues that grey
+// when their line is done or turn red when it cannot be finished; mistakes are counted (and,
+// when asked, marked on the cells) against the unique solution, and a hint shows the next step
+// (or where the grid goes wrong). Every move is kept in this browser (store.js), per puzzle, so
+// that a reload, or a visit the next day, goes on where the player was. A finished puzzle shows
+// its picture alone, with its time and difficulty. "New puzzle" asks the API's `generate` for
+// a fresh one (size, difficulty, colours) and plays it.
 
 import { api } from "./api.js";
 import { UNKNOWN } from "./board.js";
-import { $, capitalise, el, setSentence, showError } from "./dom.js";
+import { $, capitalise, clockText, el, setSentence, setVerdict, showError } from "./dom.js";
 import { stepLines } from "./explain.js";
-import { setMode } from "./modes.js";
+import { History } from "./history.js";
+import { done, fits } from "./lines.js";
+import { registerMode, setMode } from "./modes.js";
+import { puzzleKey, shareText } from "./share.js";
 import { board, loadSource, sourceBody, state } from "./state.js";
+import { readJSON, readRecord, forget, setCurrentKey, writeJSON, writeRecord } from "./store.js";
+import { dayLabel } from "./today.js";
 
-export async function enterPlay() {
-  if (state.playGrid) board.setRows(state.playGrid);
-  else state.playGrid = board.rows();
+/** The Checks, each switchable and kept: what they are when the player has chosen nothing. */
+const CHECKS = { done: true, clash: true, mistakes: false, clock: true };
+const CHECKS_KEY = "nonogram.checks";
+
+/** The game on the board: which puzzle, its steps, its clock, its mistakes. */
+const game = {
+  generation: -1,
+  puzzle: null, // the puzzle (as parse gives it) this game is of
+  source: null, // and where it came from
+  key: null,
+  text: null, // the puzzle as a link carries it, kept in the record
+  history: new History(),
+  elapsed: 0, // ms played before the clock's running stretch
+  since: null, // performance.now() when the clock last started; null while it stands
+  started: null, // Date.now() of the first move; null before it
+  mistakes: 0,
+  finished: false,
+  difficulty: null,
+  day: null, // YYYY-MM-DD for a puzzle of the day
+  right: null, // the solution's palette index of each cell, when known
+  ticker: null,
+};
+
+const checks = { ...CHECKS, ...readJSON(CHECKS_KEY, {}) };
+
+/** Sets up the game of the loaded puzzle: the kept one, or a fresh one. */
+function startGame() {
+  const puzzle = state.puzzle;
+  game.generation = state.generation;
+  game.puzzle = puzzle;
+  game.source = state.source;
+  game.key = puzzleKey(puzzle);
+  game.text = shareText(puzzle);
+  game.right = null;
+  game.since = null;
+  const record = readRecord(game.key);
+  const fitsBoard = record && record.grid.length === puzzle.height
+    && record.grid.every((row) => [...row].length === puzzle.width);
+  if (fitsBoard) {
+    board.setRows(record.grid);
+    game.history = History.from(record.history);
+    game.elapsed = Number(record.elapsedMs) || 0;
+    game.started = record.started || null;
+    game.mistakes = Number(record.mistakes) || 0;
+    game.finished = Boolean(record.solved);
+    game.difficulty = record.difficulty || state.source.difficulty || null;
+    game.day = record.day || state.source.day || null;
+  } else {
+    game.history = new History();
+    game.elapsed = 0;
+    game.started = null;
+    game.mistakes = 0;
+    game.finished = false;
+    game.difficulty = state.source.difficulty || null;
+    game.day = state.source.day || null;
+  }
+  state.playGrid = board.rows();
+}
+
+async function enterPlay() {
+  if (game.generation !== state.generation) startGame();
+  else board.setRows(state.playGrid);
   clearHint();
-  showMistakes();
   showColours();
-  setSentence("Fill the cells the clues call for; cross the ones that stay empty.");
+  showChecks();
+  checkAll();
+  showTitle();
+  showMistakes();
+  showUndo();
+  if (game.finished) showFinished();
+  else {
+    $("finish").hidden = true;
+    setSentence("Fill the cells the clues call for; cross the ones that stay empty.");
+    runClock();
+  }
   if (!state.solution) {
     const generation = state.generation;
     try {
@@ -24,15 +101,125 @@ export async function enterPlay() {
       if (answer.status === "unique") {
         state.solution = answer.solutions[0];
         if (!state.solved) state.solved = answer;
-      } else if (state.mode === "play") {
+      } else if (state.mode === "play" && !game.finished) {
         setSentence(`${answer.message}: mistakes are not counted, but hints still work.`);
       }
-      showMistakes();
     } catch (error) {
       showError(error.message);
     }
   }
+  if (state.solution && !game.right && state.mode === "play") {
+    game.right = Int8Array.from(state.solution.flatMap((row) => [...row].map((ch) => board.symbols.get(ch))));
+    markMistakes();
+    showMistakes();
+  }
 }
+
+/** Another mode, or another puzzle: the clock stops and the game is kept. */
+function leavePlay() {
+  stopClock();
+  save();
+  $("finish").hidden = true;
+  $("play-bar").classList.remove("over");
+}
+
+registerMode("play", { enter: enterPlay, leave: leavePlay, editable: true, drag: "line" });
+
+// The clock ------------------------------------------------------------------------------------
+
+/** Milliseconds played. */
+function elapsed() {
+  return game.elapsed + (game.since === null ? 0 : performance.now() - game.since);
+}
+
+/** Runs the clock while the game is under way, on the screen, in Play. */
+function runClock() {
+  const running = game.started && !game.finished && state.mode === "play" && !document.hidden;
+  if (running && game.since === null) game.since = performance.now();
+  if (!running) stopClock();
+  clearInterval(game.ticker);
+  game.ticker = running ? setInterval(showClock, 1000) : null;
+  showClock();
+}
+
+function stopClock() {
+  if (game.since !== null) game.elapsed += performance.now() - game.since;
+  game.since = null;
+  clearInterval(game.ticker);
+  game.ticker = null;
+}
+
+function showClock() {
+  const clock = $("clock");
+  clock.hidden = !checks.clock;
+  clock.textContent = clockText(elapsed());
+}
+
+// A hidden page stops the clock (a phone's tab in the background is not being played) and is
+// kept, in case it is closed.
+document.addEventListener("visibilitychange", () => {
+  if (state.mode !== "play" || game.generation !== state.generation) return;
+  if (document.hidden) {
+    stopClock();
+    save();
+  } else {
+    runClock();
+  }
+});
+window.addEventListener("pagehide", () => {
+  if (state.mode === "play" && game.generation === state.generation) save();
+});
+
+// Keeping the game ----------------------------------------------------------------------------
+
+/** The save to come, after a move: moves in quick succession are written once. */
+let saving = null;
+
+/**
+ * Keeps the game soon: a quarter of a second after the last move, off the moves' own frames
+ * (a record is a few kilobytes of JSON), and at once when the page is hidden or left.
+ */
+function saveSoon() {
+  clearTimeout(saving);
+  saving = setTimeout(save, 250);
+}
+
+/**
+ * Writes the game to the browser's storage, once it has begun, and while the board shows it in
+ * Play (as it still does when another puzzle has just loaded: the old game is kept first).
+ */
+function save() {
+  clearTimeout(saving);
+  saving = null;
+  if (!game.started || state.mode !== "play" || board.puzzle !== game.puzzle) return;
+  const puzzle = game.puzzle;
+  const grid = board.rows();
+  const cells = grid.join("");
+  const decided = [...cells].filter((ch) => ch !== "?").length;
+  writeRecord(game.key, {
+    v: 1,
+    puzzle: game.text,
+    title: puzzle.title || "",
+    day: game.day,
+    attribution: game.source.attribution || "",
+    difficulty: game.difficulty,
+    width: puzzle.width,
+    height: puzzle.height,
+    grid,
+    history: game.history.toJSON(),
+    elapsedMs: Math.round(elapsed()),
+    mistakes: game.mistakes,
+    solved: game.finished,
+    started: game.started,
+    updated: Date.now(),
+    decided: cells.length ? decided / cells.length : 0,
+  });
+  setCurrentKey(game.key);
+  // The list of puzzles kept (library.js) shows it.
+  document.dispatchEvent(new Event("nonogram:saved"));
+}
+
+// Moves ---------------------------------------------------------------------------------------
 
 /** The value a click with `tool` gives a cell that holds `current`. */
 export function playTarget(current, tool) {
@@ -71,42 +258,250 @@ function showColours() {
     pick.append(option);
   });
   if ([...pick.options].some((o) => o.value === before)) pick.value = before;
+  showPickedColour();
 }
 
-/** The player changed cell (r, c) to `value`: count a mistake if it is one. */
-export function played(r, c, value) {
-  state.playGrid = board.rows();
-  clearHint();
-  if (state.solution && value !== UNKNOWN) {
-    const right = board.symbols.get([...state.solution[r]][c]);
-    if (right !== value) {
-      state.mistakes += 1;
-      const cell = board.cells[r * board.width + c];
+/** The colour list wears the colour picked. */
+export function showPickedColour() {
+  const pick = $("play-colour");
+  const entry = state.puzzle && state.puzzle.palette[Number(pick.value)];
+  pick.style.setProperty("--swatch", entry ? entry.rgb : "transparent");
+}
+
+/** Lines whose cells changed since they were last checked: "row 3", "column 7". */
+const dirty = new Set();
+
+/**
+ * A cell changed (during a stroke, an undo, a hint): its mark now, its two lines once the
+ * event is handled (a drag's step changes many cells of one row: the row is checked once).
+ */
+export function played(r, c) {
+  markMistake(r * board.width + c);
+  if (!dirty.size) queueMicrotask(checkDirty);
+  dirty.add(`row ${r}`);
+  dirty.add(`column ${c}`);
+}
+
+function checkDirty() {
+  const lines = [...dirty];
+  dirty.clear();
+  if (state.mode !== "play" || board.puzzle !== game.puzzle) return;
+  for (const name of lines) {
+    const [axis, index] = name.split(" ");
+    checkLine(axis, Number(index));
+  }
+}
+
+/** A stroke ended: one step to undo; mistakes counted; the game kept; finished? */
+export function stroked(changes) {
+  if (game.finished) return;
+  game.history.push(changes);
+  for (const [i, , after] of changes) {
+    if (game.right && after !== UNKNOWN && after !== game.right[i]) {
+      game.mistakes += 1;
+      const cell = board.cells[i];
       cell.classList.add("wrong");
       setTimeout(() => cell.classList.remove("wrong"), 900);
     }
   }
+  moved();
+}
+
+/** After any move: the grid kept, the clock started, and the end seen when it comes. */
+function moved() {
+  state.playGrid = board.rows();
+  clearHint();
+  if (!game.started) game.started = Date.now();
+  if (solvedByPlayer()) {
+    finish();
+    save();
+  } else {
+    runClock();
+    saveSoon();
+  }
   showMistakes();
+  showUndo();
+}
+
+/** Whether every line's cells are exactly its clue (a unique puzzle's solution, then). */
+function solvedByPlayer() {
+  const p = state.puzzle;
+  if (!p) return false;
+  for (let r = 0; r < p.height; r++) if (!done(line("row", r), p.rows[r])) return false;
+  for (let c = 0; c < p.width; c++) if (!done(line("column", c), p.columns[c])) return false;
+  return true;
+}
+
+function takeBack(changes, which) {
+  for (let k = changes.length - 1; k >= 0; k--) {
+    const [i, before, after] = changes[k];
+    if (i < 0 || i >= board.values.length || board.isGiven(i)) continue;
+    board.cells[i].classList.remove("wrong");
+    board.put(i, which === "undo" ? before : after);
+  }
+}
+
+export function undo() {
+  if (game.finished || state.mode !== "play") return;
+  const step = game.history.undo();
+  if (step) {
+    takeBack(step, "undo");
+    moved();
+  }
+}
+
+export function redo() {
+  if (game.finished || state.mode !== "play") return;
+  const step = game.history.redo();
+  if (step) {
+    takeBack(step, "redo");
+    moved();
+  }
+}
+
+function showUndo() {
+  $("undo").disabled = game.finished || !game.history.canUndo();
+  $("redo").disabled = game.finished || !game.history.canRedo();
+}
+
+/** Whether `target` edits text, where Ctrl-Z is its own undo. */
+function editsText(target) {
+  if (!target.closest) return false;
+  if (target.closest("textarea, [contenteditable]")) return true;
+  return target.tagName === "INPUT" && !["checkbox", "radio", "range", "button", "file"].includes(target.type);
+}
+
+// Ctrl-Z undoes, Ctrl-Shift-Z and Ctrl-Y redo (Cmd on a Mac), in Play, but not in a text
+// field, where they are the field's own.
+document.addEventListener("keydown", (event) => {
+  if (state.mode !== "play" || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+  if (editsText(event.target)) return;
+  const key = event.key.toLowerCase();
+  if (key === "z" && !event.shiftKey) undo();
+  else if ((key === "z" && event.shiftKey) || key === "y") redo();
+  else return;
+  event.preventDefault();
+});
+
+// Feedback ------------------------------------------------------------------------------------
+
+/** Line `index` of `axis` as palette indexes. */
+function line(axis, index) {
+  const { width, height, values } = board;
+  if (axis === "row") return values.slice(index * width, (index + 1) * width);
+  const out = new Array(height);
+  for (let r = 0; r < height; r++) out[r] = values[r * width + index];
+  return out;
+}
+
+function checkLine(axis, index) {
+  const clue = (axis === "row" ? state.puzzle.rows : state.puzzle.columns)[index];
+  const cells = line(axis, index);
+  let look = "";
+  if (checks.done && done(cells, clue)) look = "done";
+  else if (checks.clash && !fits(cells, clue)) look = "clash";
+  board.setClueState(axis, index, look);
+}
+
+function checkAll() {
+  for (let r = 0; r < board.height; r++) checkLine("row", r);
+  for (let c = 0; c < board.width; c++) checkLine("column", c);
+}
+
+function markMistake(i) {
+  const v = board.values[i];
+  const wrong = checks.mistakes && !game.finished && game.right !== null && v !== UNKNOWN && v !== game.right[i];
+  board.setWrong(i, wrong);
+}
+
+function markMistakes() {
+  for (let i = 0; i < board.values.length; i++) markMistake(i);
+}
+
+/** The Checks' switches, as kept. */
+function showChecks() {
+  for (const [name, on] of Object.entries(checks)) $(`check-${name}`).checked = on;
+}
+
+/** A Check switched: kept, and the board shown with it. */
+export function setCheck(name, on) {
+  checks[name] = on;
+  writeJSON(CHECKS_KEY, checks);
+  if (state.mode !== "play" || !state.puzzle) return;
+  checkAll();
+  markMistakes();
+  showClock();
 }
 
 function showMistakes() {
-  let text = `Mistakes: ${state.mistakes}`;
-  if (!state.solution) text += " (counted once the puzzle is known to have one solution)";
-  else if (solvedByPlayer()) text = `Solved, with ${state.mistakes} ${state.mistakes === 1 ? "mistake" : "mistakes"}!`;
+  let text = `Mistakes: ${game.mistakes}`;
+  if (game.finished) text = `Solved, with ${game.mistakes} ${game.mistakes === 1 ? "mistake" : "mistakes"}!`;
+  else if (!state.solution) text += " (counted once the puzzle is known to have one solution)";
   $("mistakes").textContent = text;
 }
 
-function solvedByPlayer() {
-  if (!state.solution || !state.playGrid) return false;
-  // Unknown and crossed cells both count as empty.
-  const background = state.puzzle.palette[0].symbol;
-  const filled = (ch) => (ch === "?" ? background : ch);
-  return state.playGrid.every((row, r) =>
-    [...row].every((ch, c) => filled(ch) === [...state.solution[r]][c]));
+/** The puzzle's name above the board: today's, or its title, and its size. */
+function showTitle() {
+  const p = state.puzzle;
+  const name = game.day ? dayLabel(game.day) : p.title || "Puzzle";
+  setVerdict("", `${name} · ${p.width}×${p.height}`);
+  document.title = `${p.title || name} · nonogram`;
 }
 
+// The end -------------------------------------------------------------------------------------
+
+function finish() {
+  game.finished = true;
+  stopClock();
+  markMistakes();
+  showFinished();
+  // What comes next, for the keys: the focus leaves the locked board for New puzzle.
+  if (board.root.contains(document.activeElement)) $("finish-new").focus({ preventScroll: true });
+}
+
+/** The picture alone, its title, time and difficulty, and what to do next. */
+function showFinished() {
+  const p = state.puzzle;
+  board.setFinished(true);
+  $("play-bar").classList.add("over");
+  board.setEditable(false);
+  showUndo();
+  $("hint").disabled = true;
+  const box = $("finish");
+  box.hidden = false;
+  // A puzzle of the day is named by its day (its generated title only repeats its size).
+  $("finish-what").textContent = [game.day ? dayLabel(game.day) : p.title, `${p.width}×${p.height}`]
+    .filter(Boolean).join(" · ");
+  $("finish-time").textContent = `Time ${clockText(elapsed())} · ${game.mistakes} ${game.mistakes === 1 ? "mistake" : "mistakes"}`;
+  showDifficulty();
+  setSentence("");
+  showMistakes();
+}
+
+/** The difficulty, as Understand rates it: known for a generated puzzle, else asked once. */
+async function showDifficulty() {
+  const shown = $("finish-difficulty");
+  if (game.difficulty) {
+    shown.textContent = `Difficulty: ${game.difficulty}`;
+    return;
+  }
+  shown.textContent = "Difficulty: rating…";
+  const generation = state.generation;
+  try {
+    const answer = await api.explain(sourceBody({ timeout: 10 }));
+    if (generation !== state.generation) return;
+    game.difficulty = answer.complete ? answer.rating.text : null;
+    shown.textContent = game.difficulty ? `Difficulty: ${game.difficulty}` : "";
+    save();
+  } catch {
+    if (generation === state.generation) shown.textContent = "";
+  }
+}
+
+// Hints ---------------------------------------------------------------------------------------
+
 export async function hint() {
-  if (!state.puzzle) return;
+  if (!state.puzzle || game.finished) return;
   clearHint();
   setSentence("Thinking…");
   const generation = state.generation;
@@ -131,27 +526,46 @@ export async function hint() {
   }
 }
 
+/** The hint's cells, set: one step to undo. */
 export function applyHint() {
   const step = state.hintStep;
-  if (!step) return;
-  for (const [r, c, v] of step.cells) board.set(r, c, v);
-  state.playGrid = board.rows();
-  clearHint();
-  showMistakes();
+  if (!step || game.finished) return;
+  const changes = [];
+  for (const [r, c, v] of step.cells) {
+    const i = r * board.width + c;
+    if (board.isGiven(i) || board.values[i] === v) continue;
+    changes.push([i, board.values[i], v]);
+    board.put(i, v);
+  }
+  if (changes.length) game.history.push(changes);
+  moved();
 }
 
 function clearHint() {
   state.hintStep = null;
   $("apply-hint").disabled = true;
+  $("hint").disabled = game.finished;
   if (state.mode === "play") board.mark();
 }
 
+/** A fresh start: every cell but the given ones blank, the clock and the count at zero. */
 export function resetPlay() {
+  if (!state.puzzle) return;
   board.fill(UNKNOWN);
+  board.setFinished(false);
+  board.setEditable(true);
+  forget(game.key);
+  Object.assign(game, { history: new History(), elapsed: 0, since: null, started: null, mistakes: 0, finished: false });
   state.playGrid = board.rows();
-  state.mistakes = 0;
+  $("finish").hidden = true;
+  $("play-bar").classList.remove("over");
   clearHint();
+  checkAll();
+  markMistakes();
   showMistakes();
+  showUndo();
+  runClock();
+  setSentence("Fill the cells the clues call for; cross the ones that stay empty.");
 }
 
 /** Generates a puzzle of the size, difficulty and colours picked, and plays it. */
@@ -163,17 +577,17 @@ export async function newPuzzle() {
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
   const button = $("new-puzzle");
   button.disabled = true;
-  showError("");
   setSentence(`Making a ${difficulty} ${width}×${height} puzzle…`);
   try {
     const answer = await api.generate({ width, height, difficulty, colours, seed, timeout: 30 });
-    await loadSource({
+    const loaded = await loadSource({
       text: answer.text,
       format: answer.format,
       index: 0,
       attribution: `generated on this page: ${answer.difficulty}`,
+      difficulty: answer.difficulty,
     });
-    if (state.mode !== "play") setMode("play");
+    if (loaded && state.mode !== "play") setMode("play");
   } catch (error) {
     setSentence("");
     showError(`No new puzzle: ${error.message}`);

@@ -3,12 +3,15 @@
 import { api, inBrowser } from "./api.js";
 import { UNKNOWN } from "./board.js";
 import { $, el, formatMs, isAbort, setSentence, setVerdict, showError } from "./dom.js";
+import { registerMode } from "./modes.js";
 import { board, sourceBody, state } from "./state.js";
 
-export function enterSolve() {
+function enterSolve() {
   if (state.solved) showSolved(state.solved);
   else setSentence("Press Solve to solve the puzzle.");
 }
+
+registerMode("solve", { enter: enterSolve });
 
 export async function solve() {
   if (!state.puzzle) return showError("Load a puzzle first.");

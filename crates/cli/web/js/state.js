@@ -1,26 +1,28 @@
 // The page's state: the puzzle that solve, play and understand share, what each mode keeps,
 // and the board they all draw on; and loading a puzzle into it.
+//
+// It knows no mode: a module that must act when a puzzle loads subscribes with `onLoad`, so
+// that every mode may import this one and this one imports none of them (no import circle).
 
 import { api } from "./api.js";
 import { Board } from "./board.js";
 import { $, el, showError } from "./dom.js";
-import { enterMode, setMode } from "./modes.js";
-import { stopPlaying } from "./explain.js";
 
 export const state = {
-  mode: "solve",
+  mode: "play",
   // Counts the puzzles loaded: an answer about an earlier puzzle is dropped.
   generation: 0,
   info: null,
   examples: [],
   // The puzzle solve, play and understand work on: its file text and how to read it.
-  source: null, // {text, format, index, name, attribution}
+  // `example` is the shipped example's id, `label` what Play calls the puzzle (today's), and
+  // `difficulty` its rating when known (a generated puzzle's).
+  source: null, // {text, format, index, attribution, example?, label?, difficulty?}
   puzzle: null, // as the API's parse gives it
   solved: null, // the last solve answer for this puzzle
   solveAbort: null,
-  // Play
+  // Play (js/play.js keeps the rest of its game)
   playGrid: null,
-  mistakes: 0,
   solution: null, // palette rows of the unique solution, when known
   hintStep: null,
   // Understand
@@ -35,6 +37,13 @@ export const state = {
 /** The board every mode draws on; app.js says what an edit does. */
 export const board = new Board($("board"));
 
+const loadListeners = [];
+
+/** Calls `listener()` each time a puzzle has loaded, after the state holds it. */
+export function onLoad(listener) {
+  loadListeners.push(listener);
+}
+
 /** A request about the loaded puzzle, with `extra` fields. */
 export function sourceBody(extra = {}) {
   return {
@@ -45,43 +54,52 @@ export function sourceBody(extra = {}) {
   };
 }
 
-/** Reads `source` ({text, format, index, attribution}) and makes it the page's puzzle. */
-export async function loadSource(source) {
-  showError("");
+/**
+ * Reads `source` ({text, format, index, attribution, ...}) and makes it the page's puzzle;
+ * resolves to whether it did (a failure is shown as the page's error, prefixed with `failure`).
+ */
+export async function loadSource(source, failure = "Cannot load the puzzle") {
   try {
-    const answer = await api.parse({
-      puzzle: source.text,
-      format: source.format || undefined,
-      index: source.index || 0,
-    });
-    state.generation += 1;
-    state.source = { ...source, format: answer.format, index: answer.index };
-    state.puzzle = answer.puzzle;
-    state.solved = null;
-    state.solution = null;
-    state.playGrid = null;
-    state.mistakes = 0;
-    state.steps = [];
-    state.explained = null;
-    stopPlaying();
-    const indexRow = $("index-row");
-    indexRow.hidden = answer.count < 2;
-    if (answer.count > 1) {
-      const select = $("index");
-      select.replaceChildren();
-      for (let i = 0; i < answer.count; i++) {
-        const option = el("option", { value: i });
-        option.textContent = `${i + 1} of ${answer.count}`;
-        select.append(option);
-      }
-      select.value = answer.index;
-    }
-    describePuzzle();
-    if (state.mode === "make") setMode("solve");
-    else enterMode(state.mode);
+    await readSource(source);
+    return true;
   } catch (error) {
-    showError(`Cannot load the puzzle: ${error.message}`);
+    showError(`${failure}: ${error.message}`);
+    return false;
   }
+}
+
+/** As `loadSource`, but a failure is thrown (the API's error), not shown. */
+export async function readSource(source) {
+  const answer = await api.parse({
+    puzzle: source.text,
+    format: source.format || undefined,
+    index: source.index || 0,
+  });
+  state.generation += 1;
+  state.source = { ...source, format: answer.format, index: answer.index };
+  state.puzzle = answer.puzzle;
+  state.solved = null;
+  state.solution = null;
+  state.playGrid = null;
+  state.steps = [];
+  state.explained = null;
+  // The example list shows the example loaded, and nothing for any other puzzle, so that
+  // choosing an example again (after a paste, say) is a change and loads it.
+  $("example").value = source.example || "";
+  const indexRow = $("index-row");
+  indexRow.hidden = answer.count < 2;
+  if (answer.count > 1) {
+    const select = $("index");
+    select.replaceChildren();
+    for (let i = 0; i < answer.count; i++) {
+      const option = el("option", { value: i });
+      option.textContent = `${i + 1} of ${answer.count}`;
+      select.append(option);
+    }
+    select.value = answer.index;
+  }
+  describePuzzle();
+  for (const listener of loadListeners) listener();
 }
 
 function describePuzzle() {

@@ -6,82 +6,63 @@ use std::io::Write;
 use std::path::Path;
 
 use nonogram_core::explain::{ColourExplainer, ColourStep, Difficulty};
-use nonogram_core::Puzzle;
-use serde_json::json;
+use nonogram_core::{Cells, Palette, Puzzle};
+use serde_json::{json, Value};
+use std::time::Instant;
 
-use super::{
-    deadline, exit, givens_line, last_line, no_solution, read_partial, timed_out, Args, Kind,
-};
+use super::{deadline, no_solution, read_partial, timed_out, Args, Kind, Narration};
 use crate::error::{CliError, Exit};
 use crate::files::Destination;
-use crate::report::explain::rating_json;
 use crate::report::explain_colour::{colour_grid, colour_mistakes, colour_step_json};
-use crate::terminal::Style;
 
-/// The whole explanation.
-pub(super) fn explain(
-    args: &Args,
-    puzzle: &Puzzle,
-    source: &str,
-    out: &mut Destination<'_>,
-) -> Result<Exit, CliError> {
-    if let Some(reason) = puzzle.inconsistency() {
-        return no_solution(args, out, &reason.to_string());
-    }
-    let palette = puzzle.palette();
-    let json = args.kind == Kind::Json;
-    let renderer = Style::for_destination(out.is_file(), args.ascii).renderer();
-    let mut explainer = ColourExplainer::new(puzzle).with_deadline(deadline(args));
-    let mut steps = Vec::new();
-    let mut n = 0;
-    if let (false, Some(line)) = (json, givens_line(puzzle)) {
-        writeln!(out, "{line}").map_err(CliError::stdout)?;
-    }
-    while let Some(step) = explainer.next() {
-        n += 1;
-        if json {
-            steps.push(colour_step_json(&step, palette));
-            continue;
+/// The colour explainer, its steps worded with the palette's names (characters in JSON and
+/// grids).
+pub(super) struct Narrator<'p> {
+    explainer: ColourExplainer<'p>,
+    palette: &'p Palette,
+}
+
+impl<'p> Narrator<'p> {
+    pub(super) fn new(puzzle: &'p Puzzle, deadline: Option<Instant>) -> Narrator<'p> {
+        Narrator {
+            explainer: ColourExplainer::new(puzzle).with_deadline(deadline),
+            palette: puzzle.palette(),
         }
-        writeln!(out, "step {n}: {}", step.display(palette)).map_err(CliError::stdout)?;
-        if args.every > 0 && n % args.every == 0 {
-            writeln!(out, "after step {n}:").map_err(CliError::stdout)?;
-            out.write_all(renderer.render(puzzle, explainer.grid()).as_bytes())
-                .map_err(CliError::stdout)?;
-        }
-        out.flush().map_err(CliError::stdout)?;
     }
-    let difficulty = explainer.difficulty();
-    let stopped = explainer.stopped();
-    if json {
-        let mut value = json!({
-            "source": source,
-            "width": puzzle.width(),
-            "height": puzzle.height(),
-            "palette": palette.entries().map(|(_, c)| json!({
-                "name": c.name, "symbol": c.symbol.to_string(), "rgb": c.rgb.to_string()
-            })).collect::<Vec<_>>(),
-            "steps": steps,
-            "rating": rating_json(difficulty),
-            "grid": explainer.grid().to_partial().row_strings(palette),
-            "stop": if stopped { "time-limit" } else { "finished" },
-        });
-        if let Some(givens) = crate::report::json::givens(puzzle) {
-            value["givens"] = givens.into();
-        }
-        writeln!(out, "{value}").map_err(CliError::stdout)?;
-    } else {
-        if difficulty != Difficulty::NoSolution {
-            writeln!(out, "final grid:").map_err(CliError::stdout)?;
-            out.write_all(renderer.render(puzzle, explainer.grid()).as_bytes())
-                .map_err(CliError::stdout)?;
-            if let Some(legend) = renderer.given_legend(puzzle) {
-                writeln!(out, "({legend})").map_err(CliError::stdout)?;
-            }
-        }
-        writeln!(out, "{}", last_line(args, stopped, difficulty, n)).map_err(CliError::stdout)?;
+}
+
+impl Narration for Narrator<'_> {
+    fn next_text(&mut self) -> Option<String> {
+        let step = self.explainer.next()?;
+        let text = step.display(self.palette).to_string();
+        Some(text)
     }
-    Ok(exit(stopped, difficulty))
+    fn next_json(&mut self) -> Option<Value> {
+        let step = self.explainer.next()?;
+        Some(colour_step_json(&step, self.palette))
+    }
+    fn cells(&self) -> &dyn Cells {
+        self.explainer.grid()
+    }
+    fn rows(&self) -> Vec<String> {
+        self.explainer.grid().to_partial().row_strings(self.palette)
+    }
+    fn difficulty(&self) -> Difficulty {
+        self.explainer.difficulty()
+    }
+    fn stopped(&self) -> bool {
+        self.explainer.stopped()
+    }
+    fn extra_json(&self, value: &mut Value) {
+        value["palette"] = self
+            .palette
+            .entries()
+            .map(|(_, c)| {
+                json!({ "name": c.name, "symbol": c.symbol.to_string(), "rgb": c.rgb.to_string() })
+            })
+            .collect::<Vec<_>>()
+            .into();
+    }
 }
 
 /// `--hint`: the next step from a partial colour grid, or where the grid goes wrong.

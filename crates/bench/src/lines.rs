@@ -1,0 +1,90 @@
+//! `lines`: nanoseconds per line solve on random, partly known lines.
+
+use std::time::{Duration, Instant};
+
+use nonogram_core::colour::line::ColourLineSolver;
+use nonogram_core::generate::{random_colour_picture, random_picture, Rng};
+use nonogram_core::line::{Line, LineSolve, LineSolver, Masks};
+use nonogram_core::Clue;
+
+use crate::measure::median;
+
+pub(crate) fn lines(lengths: &[usize], known: f64) {
+    println!("{:>6} {:>10}", "cells", "ns/line");
+    for &len in lengths {
+        let mut rng = Rng::new(42);
+        let words = len.div_ceil(64);
+        let mut cases = Vec::new();
+        for _ in 0..2000 {
+            let pic = random_picture(&mut rng, len, 1, 0.5);
+            let clue = Clue::from_cells((0..len).map(|c| pic.get(0, c)))
+                .runs()
+                .to_vec();
+            let (mut f, mut e) = (vec![0u64; words], vec![0u64; words]);
+            for i in 0..len {
+                if rng.next_f64() < known {
+                    let w = if pic.get(0, i) { &mut f } else { &mut e };
+                    w[i / 64] |= 1 << (i % 64);
+                }
+            }
+            cases.push((clue, f, e));
+        }
+        let mut solver = LineSolver::new();
+        let mut out = Masks::new(len);
+        let mut samples = Vec::new();
+        for _ in 0..7 {
+            let start = Instant::now();
+            let mut solved = 0usize;
+            while start.elapsed() < Duration::from_millis(60) {
+                for (clue, f, e) in &cases {
+                    let line = Line::new(clue, len, f, e);
+                    let _ = std::hint::black_box(solver.solve(line, &mut out));
+                }
+                solved += cases.len();
+            }
+            samples.push(start.elapsed().as_nanos() as f64 / solved as f64);
+        }
+        println!("{len:>6} {:>10.1}", median(samples));
+    }
+}
+
+/// The colour line solver on random lines of `colours` colours (each cell filled with
+/// probability 0.5, its colour uniform) with a fraction `known` of the cells known.
+pub(crate) fn colour_lines(lengths: &[usize], known: f64, colours: usize) {
+    println!("{:>6} {:>10}  ({colours} colours)", "cells", "ns/line");
+    let entries = colours + 1;
+    for &len in lengths {
+        let mut rng = Rng::new(42);
+        let words = len.div_ceil(64);
+        let mut cases = Vec::new();
+        for _ in 0..2000 {
+            let pic = random_colour_picture(&mut rng, len, 1, colours, 0.5);
+            let clue = Clue::from_colours((0..len).map(|c| pic.colour(0, c)));
+            let mut masks = vec![0u64; entries * words];
+            for i in 0..len {
+                let only = rng.next_f64() < known;
+                for e in 0..entries {
+                    if !only || e == pic.colour(0, i).index() {
+                        masks[e * words + i / 64] |= 1 << (i % 64);
+                    }
+                }
+            }
+            cases.push((clue, masks));
+        }
+        let mut solver = ColourLineSolver::new();
+        let mut out = vec![0u64; entries * words];
+        let mut samples = Vec::new();
+        for _ in 0..7 {
+            let start = Instant::now();
+            let mut solved = 0usize;
+            while start.elapsed() < Duration::from_millis(60) {
+                for (clue, masks) in &cases {
+                    let _ = std::hint::black_box(solver.solve(clue, len, entries, masks, &mut out));
+                }
+                solved += cases.len();
+            }
+            samples.push(start.elapsed().as_nanos() as f64 / solved as f64);
+        }
+        println!("{len:>6} {:>10.1}", median(samples));
+    }
+}
