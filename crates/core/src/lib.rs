@@ -1,36 +1,36 @@
 //! `nonogram-core`: the nonogram puzzle model and the engines that solve it.
 //!
 //! The crate knows nothing of files, terminals or images (those live in `nonogram-formats` and
-//! the `nonogram` binary). It holds:
+//! the `nonogram` binary). It is built in layers, each importing only the layers below it
+//! (`scripts/check-imports` keeps it so; `docs/design.md` draws them):
 //!
-//! - [`model`]: clues, validated puzzles, complete pictures (the `nonogram-model` crate);
-//! - [`grid`]: partial grids as bit masks along every row and every column (two masks per line
-//!   for black and white, known filled and known empty; colour's grid, one mask per palette
-//!   entry, is in [`colour`]);
-//! - [`line`](mod@line): the line solvers behind one trait, a naive reference and the fast
-//!   bit-parallel ones, each run by one suite of tests;
-//! - `kind`: **the one thing the engines are generic over**, the kind of puzzle (black and
-//!   white, or colour): its grid, its line solving, and what its learner's literals mean. Start
-//!   there to see how the engines fit together;
-//! - `propagate`: line solving over rows and columns to a fixpoint, telling an observer what
-//!   it does (which is how [`explain`] narrates);
-//! - [`engine`]: the engines, all internal and each written once for both kinds: `search`
-//!   (probing and depth-first search that enumerates solutions up to a limit), `learn`
-//!   (conflict-driven search with the line solver explaining its deductions: lazy clause
-//!   generation), `sat` (one automaton per line as CNF, solved by CaDiCaL), `portfolio` (which
-//!   engines run, in turns or on several threads), `symmetry` (clue symmetries, and a first
-//!   solution searched among symmetric grids);
-//! - [`colour`]: what only colour puzzles need (a palette of two or more colours): the colour
-//!   line solver, the colour grid, and the learner's colour lines;
-//! - [`solve`]: the public entry points, [`Solver`] with its [`Config`], and [`deduce`], for
-//!   black-and-white and colour puzzles alike;
-//! - [`explain`]: the solving process as steps a person can follow, and a difficulty rating;
-//! - [`patterns`]: the pattern sets of a clue (counts, enumeration, common cells);
-//! - [`marginals`]: each cell's chance of being filled, by weighted pattern shares and belief
-//!   propagation over the lines (what orders the learner's first decisions);
-//! - [`generate`]: seeded random puzzles for tests and benchmarks;
-//! - [`generator`]: puzzles on demand: unique, of a chosen size, difficulty and palette;
-//! - `termination`: deadlines and cancellation flags, polled by the engines.
+//! 1. **What a kind of puzzle is** (`kind`): the traits the engines are generic over (the
+//!    partial grid, line solving for propagation, the learner's view of the lines) and what
+//!    they are written in (bit masks, the learner's literals and trail, the line programme for
+//!    any palette). It imports no kind and no engine. Start there.
+//! 2. **The kinds** (`kinds`), one folder each with everything particular to it (grid, line
+//!    solvers, line work, learner lines, explanation steps, checks): [`line`](mod@line) and
+//!    [`grid`] are black and white's, [`colour`] is colour's. No kind imports another, or an
+//!    engine.
+//! 3. **The engines**, each written once over the traits and importing no kind:
+//!    `propagate` (line solving over rows and columns to a fixpoint, telling an observer what
+//!    it does), [`engine`] (`search`: probing and depth-first search; `learn`: conflict-driven
+//!    search with the line solver explaining its deductions, lazy clause generation; `sat`: one
+//!    automaton per line as CNF, solved by CaDiCaL; `portfolio`: which engines run, in turns or
+//!    on several threads; `symmetry`: clue symmetries), and the explainer ([`explain`]'s
+//!    `narrate`).
+//! 4. **The entries**: [`solve`] ([`Solver`] with its [`Config`], and [`deduce`]), the one
+//!    place that maps a puzzle to its kind; [`explain`], the public explainers, one per kind,
+//!    and a difficulty rating.
+//! 5. **What is built on them**: [`make`] (puzzles from pictures), [`generator`] (puzzles on
+//!    demand: unique, of a chosen size, difficulty and palette), and `check` (the properties
+//!    the fuzz targets and property tests hold the solvers to).
+//!
+//! Beside the layers, tools that need none of the engines: [`model`] (clues, validated
+//! puzzles, complete pictures: the `nonogram-model` crate), [`config`], [`patterns`] (the
+//! pattern sets of a clue), [`marginals`] (each cell's chance of being filled, which orders the
+//! learner's first decisions), [`generate`] (seeded random puzzles), and `termination`
+//! (deadlines and cancellation flags, polled by the engines).
 //!
 //! The `sat` feature (on by default) builds the SAT engine with CaDiCaL, which is C++; without it
 //! (the WebAssembly build) [`Engine::Sat`] is unavailable ([`Engine::is_available`]) and every
@@ -43,15 +43,13 @@
 
 #[doc(hidden)]
 pub mod check;
-pub mod colour;
 pub mod config;
 pub mod engine;
 pub mod explain;
 pub mod generate;
 pub mod generator;
-pub mod grid;
 pub(crate) mod kind;
-pub mod line;
+pub(crate) mod kinds;
 pub mod make;
 pub mod marginals;
 pub mod patterns;
@@ -61,7 +59,9 @@ pub(crate) mod termination;
 
 pub use config::{Config, Engine, Given, Outcome, Stats, Status, Stop};
 pub use engine::MAX_THREADS;
-pub use grid::Grid;
+pub use kind::Contradiction;
+pub use kinds::black_white::{grid, line, Grid, MAX_LEARN_CELLS};
+pub use kinds::colour;
 pub use nonogram_model as model;
 pub use nonogram_model::{
     check_size, Axis, Cell, CellRows, Cells, Clue, Colour, ColourId, ColourSet, Inconsistency,
@@ -72,14 +72,3 @@ pub use solve::{deduce, deduce_within, Deduction, Solver};
 /// wasm32 in a browser (where std's panics) one that reads `performance.now()`. Callers that
 /// pass a deadline make it from this.
 pub use web_time::Instant;
-
-/// The clues cannot be satisfied from the current state: some line has no placement left, or a
-/// cell would have to be both filled and empty.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Contradiction;
-
-impl std::fmt::Display for Contradiction {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("contradiction")
-    }
-}

@@ -528,7 +528,7 @@ mod tests {
             let (w, h) = (9, 8);
             // The cells line solving knows, as at the learner's level 0.
             let mut grid = crate::Grid::new(w, h);
-            let mut prop = crate::propagate::Propagator::<crate::kind::BlackWhite>::new(&puzzle);
+            let mut prop = crate::propagate::Propagator::<crate::kinds::BlackWhite>::new(&puzzle);
             prop.enqueue_all();
             if prop.propagate(&mut grid).is_err() {
                 continue;

@@ -30,9 +30,9 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
-use crate::line::solve_line;
+use crate::kind::Contradiction;
+use crate::kinds::black_white::line::solve_line;
 use crate::marginals::{line_shares, LineScratch};
-use crate::Contradiction;
 use nonogram_model::Cell;
 use nonogram_model::{Clue, LineId, Puzzle};
 

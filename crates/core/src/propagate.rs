@@ -15,24 +15,22 @@
 use std::collections::{HashMap, VecDeque};
 use web_time::Instant;
 
-use crate::grid::ones;
+use crate::kind::grid::ones;
+use crate::kind::Contradiction;
 use crate::kind::{GridOps, Kind, LineWork};
 use crate::termination::WorkDeadline;
-use crate::Contradiction;
 use nonogram_model::{Axis, ColourId, ColourSet, LineId, Puzzle};
 
 /// Cache names of the clues of a puzzle, rows then columns: equal clues on lines of equal length
-/// (the same axis) share one, so their results share cache slots. (A black-and-white clue's
-/// colours are all black: its runs name it.)
+/// (the same axis) share one, so their results share cache slots.
 fn clue_ids(puzzle: &Puzzle) -> Vec<u32> {
     let mut names: HashMap<(Axis, &[u32], &[ColourId]), u32> = HashMap::new();
     let mut ids = Vec::with_capacity(puzzle.width() + puzzle.height());
-    let black_white = puzzle.is_black_and_white();
     for axis in [Axis::Row, Axis::Column] {
         for clue in puzzle.clues(axis) {
-            let colours = if black_white { &[] } else { clue.colours() };
             let next = names.len() as u32;
-            ids.push(*names.entry((axis, clue.runs(), colours)).or_insert(next));
+            let name = (axis, clue.runs(), clue.colours());
+            ids.push(*names.entry(name).or_insert(next));
         }
     }
     ids
@@ -314,7 +312,7 @@ impl<'p, K: Kind> Propagator<'p, K> {
 mod tests {
     use super::*;
     use crate::generate::{random_colour_puzzle, random_puzzle, Rng};
-    use crate::kind::{BlackWhite, Coloured};
+    use crate::kinds::{BlackWhite, Coloured};
     use nonogram_model::Clue;
 
     /// Replays onto a blank grid what an observer hears: each cell narrowed from what it was.

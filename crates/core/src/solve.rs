@@ -9,6 +9,11 @@
 //! Every solution returned here has been checked against the clues with
 //! [`Puzzle::check`](crate::Puzzle::check) (and against the givens): a bug in an engine can
 //! make us slow, or leave the status unknown, but never print a wrong picture.
+//!
+//! This is also the one place that maps a puzzle to its kind ([`with_kind!`](with_kind)): the
+//! engines are generic over `crate::kind::Kind` and import no kind, the kinds (`crate::kinds`)
+//! import no engine, and every entry that needs both (solving, deducing, a hint's check, a
+//! rating) goes through it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use web_time::Instant;
@@ -17,22 +22,36 @@ use nonogram_model::{ColourSet, Inconsistency, PartialGrid, Picture, Puzzle};
 
 pub use crate::config::{Config, Engine, Given, Outcome, Stats, Status, Stop};
 use crate::engine::portfolio::{self, End, Run};
-use crate::kind::{BlackWhite, Coloured, GridOps, Kind};
+use crate::kind::{GridOps, Kind};
 use crate::propagate::{Observer, Propagator};
 use crate::termination::StopFlags;
 
+/// Evaluates `$body` with `$kind` the type of `puzzle`'s kind (`crate::kinds`): the one place a
+/// puzzle meets its kind. A new kind is one more arm here, before the colour one, which takes
+/// every palette.
+macro_rules! with_kind {
+    ($puzzle:expr, $kind:ident => $body:expr) => {
+        if $puzzle.is_black_and_white() {
+            type $kind = $crate::kinds::BlackWhite;
+            $body
+        } else {
+            type $kind = $crate::kinds::Coloured;
+            $body
+        }
+    };
+}
+pub(crate) use with_kind;
+
 impl Engine {
     /// Whether this engine takes `puzzle`: the learner and the SAT encoding have memory bounds
-    /// ([`MAX_LEARN_CELLS`](crate::engine::MAX_LEARN_CELLS),
+    /// ([`MAX_LEARN_CELLS`](crate::MAX_LEARN_CELLS),
     /// [`MAX_STATE_VARIABLES`](crate::engine::MAX_STATE_VARIABLES)); a puzzle past them is
     /// searched instead, and [`Outcome::engine`] says so.
     /// Colour puzzles have the colour engines' own bounds.
     pub fn accepts(self, puzzle: &Puzzle) -> bool {
-        let colour = !puzzle.is_black_and_white();
         match self {
             Engine::Auto | Engine::Search => true,
-            Engine::Learn if colour => crate::engine::learn::fits::<Coloured>(puzzle),
-            Engine::Learn => crate::engine::learn::fits::<BlackWhite>(puzzle),
+            Engine::Learn => with_kind!(puzzle, K => crate::engine::learn::fits::<K>(puzzle)),
             Engine::Sat => crate::engine::sat::fits(puzzle),
         }
     }
@@ -129,11 +148,7 @@ impl Solver {
         // A deadline too far away to represent is no deadline.
         let deadline = self.config.timeout.and_then(|t| start.checked_add(t));
         let flags = StopFlags::new(deadline, cancel);
-        let run = if puzzle.is_black_and_white() {
-            self.engines::<BlackWhite>(puzzle, givens, flags)
-        } else {
-            self.engines::<Coloured>(puzzle, givens, flags)
-        };
+        let run = with_kind!(puzzle, K => self.engines::<K>(puzzle, givens, flags));
         self.outcome(puzzle, givens, run, cancel, start)
     }
 
@@ -339,11 +354,7 @@ pub fn deduce_within(puzzle: &Puzzle, deadline: Option<Instant>) -> Deduction {
             stopped: false,
         };
     }
-    if puzzle.is_black_and_white() {
-        sweep::<BlackWhite>(puzzle, deadline)
-    } else {
-        sweep::<Coloured>(puzzle, deadline)
-    }
+    with_kind!(puzzle, K => sweep::<K>(puzzle, deadline))
 }
 
 /// [`deduce_within`] for a puzzle whose clues are consistent at a glance.

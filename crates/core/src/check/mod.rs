@@ -7,19 +7,20 @@
 //! its committed seed corpus (`fuzz/corpus/<target>/`) in `cargo test`, and proptest's random
 //! bytes all decode the same bytes into the same case.
 //!
-//! - [`line`]: every fast line solver agrees with the naive enumerator (and that with plain
-//!   enumeration on short lines); [`colour_line`], the same for the colour line solvers;
+//! - [`line`]: every fast line solver of every kind agrees with its naive enumerator (and that
+//!   with plain enumeration on short lines): each kind's check is in its folder
+//!   (`crate::kinds::black_white::check`, and [`colour_line`], `crate::kinds::colour::check`);
 //! - [`engines`]: every engine, asked for 1, 2 or 3 solutions, against a brute force on puzzles
 //!   of up to 6×6 (black and white or in colour), statuses as [`crate::solve`] defines them; and [`crate::deduce`] never
 //!   contradicts a solution;
 //! - [`patterns`]: [`PatternSet`](crate::patterns::PatternSet) counts, lists and intersects
 //!   what plain enumeration finds.
 
-pub mod colour_line;
 pub mod engines;
 pub mod line;
 pub mod patterns;
 
+pub use crate::kinds::colour::check as colour_line;
 pub use arbitrary;
 
 use arbitrary::{Arbitrary, Unstructured};
@@ -37,7 +38,11 @@ fn decode_and_check<'a, T: Arbitrary<'a>>(data: &'a [u8], check: impl FnOnce(&T)
 /// free), whether or not the rest of the clue then fits. `needed` gives, run by run, the
 /// cells the runs so far take with their separating gaps. `None` once the count passes `cap`,
 /// so it costs little however long the clue.
-fn prefix_placements(needed: impl Iterator<Item = u64>, len: usize, cap: f64) -> Option<f64> {
+pub(crate) fn prefix_placements(
+    needed: impl Iterator<Item = u64>,
+    len: usize,
+    cap: f64,
+) -> Option<f64> {
     let mut placements = 0.0;
     for (j, needed) in needed.enumerate() {
         let Some(free) = (len as u64).checked_sub(needed) else {
@@ -60,7 +65,7 @@ fn prefix_placements(needed: impl Iterator<Item = u64>, len: usize, cap: f64) ->
 
 /// `len` cells read as bits, eight to a byte (missing bytes are zeros): pictures and masks
 /// cost an eighth of a byte a cell, so a line of 1,000 cells is a short input.
-fn bits(u: &mut Unstructured<'_>, len: usize) -> arbitrary::Result<Vec<bool>> {
+pub(crate) fn bits(u: &mut Unstructured<'_>, len: usize) -> arbitrary::Result<Vec<bool>> {
     let bytes = u.bytes(len.div_ceil(8).min(u.len()))?;
     Ok((0..len)
         .map(|i| bytes.get(i / 8).is_some_and(|b| b >> (i % 8) & 1 == 1))
@@ -69,7 +74,7 @@ fn bits(u: &mut Unstructured<'_>, len: usize) -> arbitrary::Result<Vec<bool>> {
 
 /// Which cells of a line of `len` cells are revealed: none, about a quarter, a half, or seven
 /// in eight, each cell by its own bits.
-fn revealed(u: &mut Unstructured<'_>, len: usize) -> arbitrary::Result<Vec<bool>> {
+pub(crate) fn revealed(u: &mut Unstructured<'_>, len: usize) -> arbitrary::Result<Vec<bool>> {
     let density = u.int_in_range(0u8..=3)?;
     if density == 0 {
         return Ok(vec![false; len]);
@@ -85,6 +90,6 @@ fn revealed(u: &mut Unstructured<'_>, len: usize) -> arbitrary::Result<Vec<bool>
 }
 
 /// A line's cells as `#`, `.` and `?`, for messages.
-fn show(cells: &[nonogram_model::Cell]) -> String {
+pub(crate) fn show(cells: &[nonogram_model::Cell]) -> String {
     cells.iter().map(|c| c.symbol()).collect()
 }

@@ -8,8 +8,8 @@ use nonogram_model::{Cell, Clue};
 use num_bigint::BigUint;
 
 use super::{bits, revealed, show};
+use crate::kind::Contradiction;
 use crate::patterns::{count, PatternSet};
-use crate::Contradiction;
 
 /// The longest line (2^14 lines to enumerate).
 pub const MAX_LEN: usize = 14;

@@ -7,10 +7,11 @@
 //! - `portfolio`: which engines run, alone, in turns on one thread, or racing on several;
 //! - `symmetry`: clue symmetries, and a first solution searched among symmetric grids.
 //!
-//! Each is written once for both kinds of puzzle, generic over `crate::kind::Kind` and
-//! monomorphised: `Search<BlackWhite>` runs on the two-mask grid and the bit-parallel line
+//! Each is written once for every kind of puzzle, generic over `crate::kind::Kind` and
+//! monomorphised (`Search<BlackWhite>` runs on the two-mask grid and the bit-parallel line
 //! solvers, `Search<Coloured>` on the colour grid and the colour line solver, with no dynamic
-//! dispatch in a loop. A new policy written here serves both kinds.
+//! dispatch in a loop), and none imports a kind: `crate::solve` picks one for each puzzle. A new
+//! policy written here serves every kind.
 //!
 //! None of them is public: [`crate::Solver`] runs them, alone or together, and checks every
 //! solution they report.
@@ -28,7 +29,4 @@ pub(crate) mod symmetry;
 pub use portfolio::{
     EARLY_CONFLICTS, JOINED_LEARNERS, LEARN_SHARE, MAX_THREADS, PLAIN_JOINS, POOL_UNIT, RESEED_UNIT,
 };
-/// The most cells the learning engine takes in a black-and-white puzzle (its memory bound);
-/// larger puzzles are searched.
-pub const MAX_LEARN_CELLS: usize = learn::black_white::MAX_CELLS;
 pub use sat::MAX_STATE_VARIABLES;

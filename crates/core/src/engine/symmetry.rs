@@ -204,7 +204,7 @@ pub(crate) fn symmetric_solutions<K: Kind>(puzzle: &Puzzle, flags: StopFlags<'_>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kind::BlackWhite;
+    use crate::kinds::BlackWhite;
 
     fn puzzle(rows: &[&str]) -> Puzzle {
         Puzzle::from_picture(&Picture::from_strings(rows).unwrap())

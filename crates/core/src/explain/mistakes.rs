@@ -14,10 +14,13 @@ use std::time::Duration;
 
 use nonogram_model::{ColourId, LineId, Palette, PartialGrid, Puzzle};
 
-use crate::explain::{ColourContradictionStep, ColourStep, Narrator};
-use crate::kind::{BlackWhite, Coloured, GridOps, Kind};
-use crate::solve::{Config, Given, Solver, Status, Stop};
-use crate::Instant;
+use web_time::Instant;
+
+use super::narrate::Narrator;
+use super::step::{colour_name, ColourContradictionStep, ColourStep};
+use crate::config::{Config, Given, Status, Stop};
+use crate::kind::{GridOps, Kind};
+use crate::solve::{with_kind, Solver};
 
 /// How many cells a sentence lists before it says "and N more": enough to find them on the
 /// grid, few enough for a line or two (a grid can have hundreds of wrong cells).
@@ -56,7 +59,7 @@ impl fmt::Display for DisplayMistakes<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = |colour: ColourId| {
             if !self.palette.is_black_and_white() {
-                crate::explain::colour::colour_name(self.palette, colour)
+                colour_name(self.palette, colour)
             } else if colour.is_background() {
                 "empty".to_string()
             } else {
@@ -157,11 +160,7 @@ pub fn mistakes_within(
 
 /// The line that line solving finds unsatisfiable from `grid`, if its first step is that.
 fn unsatisfiable_line(puzzle: &Puzzle, grid: &PartialGrid) -> Option<LineId> {
-    if puzzle.is_black_and_white() {
-        first_broken_line::<BlackWhite>(puzzle, grid)
-    } else {
-        first_broken_line::<Coloured>(puzzle, grid)
-    }
+    with_kind!(puzzle, K => first_broken_line::<K>(puzzle, grid))
 }
 
 /// [`unsatisfiable_line`] for one kind of puzzle: the explainer's first step from `grid`.

@@ -1,252 +1,260 @@
-//! The steps of an explanation and the rating, and how they read: one sentence a step, rows
-//! and columns counted from 1 (the JSON output counts from 0, from the same fields).
+//! The steps of an explanation in the terms every kind shares, and the rating: a line decides
+//! cells (each takes one palette entry) or rules entries out of cells that keep several; a
+//! probe tries each entry a cell may take and rules out those that contradict; a guess takes
+//! a solution's entry. One sentence a step, rows and columns counted from 1, colours named by
+//! the palette (the JSON output counts from 0 and gives palette indexes, from the same fields).
 //!
-//! Kept apart from the [`Explainer`](super::Explainer) that produces them: these are the
-//! explanation's vocabulary, shared by the library's callers (the CLI prints and serialises
-//! them), and how a step reads should not change with how it is found.
+//! These are the explainer's vocabulary for every kind of puzzle (its `Narrator` makes them),
+//! kept apart from it: the library's callers print and serialise them, and how a step reads
+//! should not change with how it is found. [`ColourStep`] gives them as they are, colours
+//! named by the palette; a kind may word them in its own terms (black and white:
+//! `crate::kinds::black_white::step`, cells filled and empty).
 
 use std::fmt;
 
-use super::colour::{ColourContradictionStep, ColourStep};
-use crate::grid::Grid;
-use nonogram_model::{Cell, Clue, ColourId, LineId};
+use nonogram_model::{Axis, Clue, ColourId, ColourSet, LineId, Palette};
 
-/// One step of an explanation.
+/// One step of a colour explanation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// Solving one line against its clue fixed some of its cells.
-    Line(LineStep),
-    /// Assuming a cell's value led to a contradiction, so it has the other value.
-    Probe(ProbeStep),
-    /// Neither lines nor single probes decide anything: a cell is set to its value in a solution
-    /// the search found below the current grid.
-    Guess(GuessStep),
+pub enum ColourStep {
+    /// Solving one line against its clue decided some of its cells or ruled colours out of
+    /// them.
+    Line(ColourLineStep),
+    /// Trying colours in a cell led to contradictions, so the cell cannot take them.
+    Probe(ColourProbeStep),
+    /// Neither lines nor single probes decide anything: a cell is set to its colour in a
+    /// solution the search found below the current grid.
+    Guess(ColourGuessStep),
     /// The clues cannot be satisfied (from the starting grid).
-    Contradiction(ContradictionStep),
+    Contradiction(ColourContradictionStep),
 }
 
-/// What solving one line fixed. Positions are 0-based cell indexes along the line.
+/// What solving one line proved. Positions are 0-based cell indexes along the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineStep {
+pub struct ColourLineStep {
     /// The line solved.
     pub line: LineId,
     /// Its clue.
     pub clue: Clue,
-    /// Cells that became filled, in increasing order.
-    pub filled: Vec<usize>,
-    /// Cells that became empty, in increasing order.
-    pub empty: Vec<usize>,
+    /// Cells that became decided, with their colour, in increasing position.
+    pub decided: Vec<(usize, ColourId)>,
+    /// Cells that lost colours and still have several, with the colours ruled out, in
+    /// increasing position.
+    pub ruled_out: Vec<(usize, ColourSet)>,
 }
 
-/// A probe that contradicted.
+/// Probes of one cell that contradicted.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProbeStep {
+pub struct ColourProbeStep {
     /// The cell's row, from 0.
     pub row: usize,
     /// The cell's column, from 0.
     pub col: usize,
-    /// The value assumed.
-    pub tried: Cell,
-    /// The line that could no longer be satisfied after propagating the assumption.
-    pub contradiction: LineId,
-    /// The value the cell therefore has (the other one).
-    pub value: Cell,
+    /// The colours tried that contradicted, each with the line that could no longer be
+    /// satisfied after propagating it.
+    pub tried: Vec<(ColourId, LineId)>,
+    /// The colours the cell may still take (one if the probes decided it).
+    pub left: ColourSet,
 }
 
 /// A guess taken from a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GuessStep {
+pub struct ColourGuessStep {
     /// The cell's row, from 0.
     pub row: usize,
     /// The cell's column, from 0.
     pub col: usize,
-    /// The value it takes, the solution's.
-    pub value: Cell,
-    /// Whether the search proved that only one solution extends the grid before the guess (if
-    /// not, the guess picks one of several pictures).
+    /// The colour it takes, the solution's.
+    pub colour: ColourId,
+    /// Whether the search proved that only one solution extends the grid before the guess.
     pub unique: bool,
 }
 
 /// Why there is no solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ContradictionStep {
-    /// This line's clue cannot be satisfied by its known cells.
+pub enum ColourContradictionStep {
+    /// Every colour the cell may take contradicts, each in the line given.
+    Cell {
+        /// The cell's row, from 0.
+        row: usize,
+        /// The cell's column, from 0.
+        col: usize,
+        /// Each colour tried, with the line that broke.
+        tried: Vec<(ColourId, LineId)>,
+    },
+    /// This line's clue cannot be satisfied by its cells.
     Line {
         /// The line.
         line: LineId,
         /// Its clue.
         clue: Clue,
     },
-    /// The cell can be neither filled (that breaks `if_filled`) nor empty (breaks `if_empty`).
-    Cell {
-        /// The cell's row, from 0.
-        row: usize,
-        /// The cell's column, from 0.
-        col: usize,
-        /// The line that breaks when the cell is filled.
-        if_filled: LineId,
-        /// The line that breaks when the cell is empty.
-        if_empty: LineId,
-    },
     /// The search found no solution below the current grid.
     Search,
 }
 
-/// The value of a black-and-white cell of one entry.
-fn cell(colour: ColourId) -> Cell {
-    if colour.is_background() {
-        Cell::Empty
-    } else {
-        Cell::Filled
+impl ColourStep {
+    /// The cells this step narrows, as `(row, col, colours the cell keeps at most)`: a decided
+    /// cell keeps one colour; a cell with colours ruled out keeps every other one.
+    pub fn cells(&self) -> Vec<(usize, usize, ColourSet)> {
+        match self {
+            ColourStep::Line(s) => {
+                let at = |i: usize| match s.line.axis {
+                    Axis::Row => (s.line.index, i),
+                    Axis::Column => (i, s.line.index),
+                };
+                let decided = s.decided.iter().map(|&(i, colour)| {
+                    let (r, c) = at(i);
+                    (r, c, ColourSet::single(colour))
+                });
+                let ruled_out = s.ruled_out.iter().map(|&(i, out)| {
+                    let (r, c) = at(i);
+                    (r, c, ColourSet::from_bits(!out.bits()))
+                });
+                decided.chain(ruled_out).collect()
+            }
+            ColourStep::Probe(p) => vec![(p.row, p.col, p.left)],
+            ColourStep::Guess(g) => vec![(g.row, g.col, ColourSet::single(g.colour))],
+            ColourStep::Contradiction(_) => Vec::new(),
+        }
+    }
+
+    /// The step as one sentence, colours named by `palette` (the puzzle's).
+    pub fn display<'a>(&'a self, palette: &'a Palette) -> impl fmt::Display + 'a {
+        DisplayStep {
+            step: self,
+            palette,
+        }
     }
 }
 
-impl Step {
-    /// A step of a black-and-white puzzle, from the explainer's colour terms: a cell decided
-    /// black is filled, one decided background is empty; a probe of two values of which one
-    /// contradicts gives the other.
-    pub(crate) fn from_colour(step: ColourStep) -> Step {
-        let line_of = |tried: &[(ColourId, LineId)], colour| {
-            let found = tried.iter().find(|t| t.0 == colour).map(|t| t.1);
-            found.expect("a probe of each value")
-        };
-        match step {
+struct DisplayStep<'a> {
+    step: &'a ColourStep,
+    palette: &'a Palette,
+}
+
+/// A colour's name in the palette (its index if the palette has no such entry).
+pub fn colour_name(palette: &Palette, colour: ColourId) -> String {
+    palette
+        .get(colour)
+        .map_or_else(|| format!("colour {}", colour.index()), |c| c.name.clone())
+}
+
+/// "red", "red or blue", "red, blue or green".
+fn names_or(palette: &Palette, set: ColourSet) -> String {
+    let names: Vec<String> = set.iter().map(|c| colour_name(palette, c)).collect();
+    match names.split_last() {
+        None => "nothing".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// "not red", "neither red nor blue", "neither red, blue nor green".
+fn not_names(palette: &Palette, set: ColourSet) -> String {
+    let names: Vec<String> = set.iter().map(|c| colour_name(palette, c)).collect();
+    match names.split_last() {
+        None => "unchanged".to_string(),
+        Some((last, [])) => format!("not {last}"),
+        Some((last, rest)) => format!("neither {} nor {last}", rest.join(", ")),
+    }
+}
+
+/// Groups positions by a key, in the order each key first appears.
+fn groups<K: PartialEq + Copy>(items: &[(usize, K)]) -> Vec<(K, Vec<usize>)> {
+    let mut out: Vec<(K, Vec<usize>)> = Vec::new();
+    for &(i, key) in items {
+        match out.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, cells)) => cells.push(i),
+            None => out.push((key, vec![i])),
+        }
+    }
+    out
+}
+
+/// "red (contradiction in column 2), blue (in row 1)".
+fn tried_list(palette: &Palette, tried: &[(ColourId, LineId)]) -> String {
+    tried
+        .iter()
+        .map(|&(colour, line)| format!("{} breaks {line}", colour_name(palette, colour)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for DisplayStep<'_> {
+    /// "row 3 (clue 2r 1b): cells 4-5 red, cell 1 white; cell 2 not blue".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let palette = self.palette;
+        match self.step {
             ColourStep::Line(s) => {
-                let with = |value| {
-                    let decided = s.decided.iter();
-                    decided
-                        .filter(|d| cell(d.1) == value)
-                        .map(|d| d.0)
-                        .collect()
-                };
-                Step::Line(LineStep {
-                    filled: with(Cell::Filled),
-                    empty: with(Cell::Empty),
-                    line: s.line,
-                    clue: s.clue,
-                })
+                write!(f, "{} (clue {}): ", s.line, s.clue.display(palette))?;
+                let decided: Vec<String> = groups(&s.decided)
+                    .into_iter()
+                    .map(|(colour, cells)| {
+                        format!("{} {}", cell_list(&cells), colour_name(palette, colour))
+                    })
+                    .collect();
+                let ruled_out: Vec<String> = groups(&s.ruled_out)
+                    .into_iter()
+                    .map(|(set, cells)| {
+                        format!("{} {}", cell_list(&cells), not_names(palette, set))
+                    })
+                    .collect();
+                let parts: Vec<String> = [decided.join(", "), ruled_out.join(", ")]
+                    .into_iter()
+                    .filter(|p| !p.is_empty())
+                    .collect();
+                f.write_str(&parts.join("; "))
             }
             ColourStep::Probe(p) => {
-                let (colour, contradiction) = p.tried[0];
-                let value = p.left.only().map_or(Cell::Unknown, cell);
-                Step::Probe(ProbeStep {
-                    row: p.row,
-                    col: p.col,
-                    tried: cell(colour),
-                    contradiction,
-                    value,
-                })
-            }
-            ColourStep::Guess(g) => Step::Guess(GuessStep {
-                row: g.row,
-                col: g.col,
-                value: cell(g.colour),
-                unique: g.unique,
-            }),
-            ColourStep::Contradiction(ColourContradictionStep::Line { line, clue }) => {
-                Step::Contradiction(ContradictionStep::Line { line, clue })
-            }
-            ColourStep::Contradiction(ColourContradictionStep::Cell { row, col, tried }) => {
-                Step::Contradiction(ContradictionStep::Cell {
-                    row,
-                    col,
-                    if_filled: line_of(&tried, ColourId::BLACK),
-                    if_empty: line_of(&tried, ColourId::BACKGROUND),
-                })
-            }
-            ColourStep::Contradiction(ColourContradictionStep::Search) => {
-                Step::Contradiction(ContradictionStep::Search)
-            }
-        }
-    }
-
-    /// The cells this step fixes, as `(row, col, value)`.
-    pub fn cells(&self) -> Vec<(usize, usize, Cell)> {
-        match self {
-            Step::Line(s) => {
-                let filled = s.filled.iter().map(|&i| (i, Cell::Filled));
-                let empty = s.empty.iter().map(|&i| (i, Cell::Empty));
-                let at = |(i, value)| {
-                    let (row, col) = s.line.cell(i);
-                    (row, col, value)
+                let tried: ColourSet = p
+                    .tried
+                    .iter()
+                    .fold(ColourSet::EMPTY, |set, &(c, _)| set.with(c));
+                let so = match p.left.only() {
+                    Some(colour) => colour_name(palette, colour),
+                    None => not_names(palette, tried),
                 };
-                filled.chain(empty).map(at).collect()
+                write!(
+                    f,
+                    "no line decides more; trying cell ({},{}) as {} leads to a contradiction \
+                     ({}), so it is {so}",
+                    p.row + 1,
+                    p.col + 1,
+                    names_or(palette, tried),
+                    tried_list(palette, &p.tried),
+                )
             }
-            Step::Probe(p) => vec![(p.row, p.col, p.value)],
-            Step::Guess(g) => vec![(g.row, g.col, g.value)],
-            Step::Contradiction(_) => Vec::new(),
-        }
-    }
-
-    /// Writes the step's cells into `grid` (replaying an explanation).
-    pub fn apply(&self, grid: &mut Grid) -> Result<(), crate::Contradiction> {
-        for (r, c, v) in self.cells() {
-            grid.set(r, c, v)?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Step {
-    /// One sentence, rows and columns counted from 1: "row 3 (clue 2 3): cells 4-5 filled,
-    /// cell 1 empty".
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Step::Line(s) => {
-                write!(f, "{} (clue {}): ", s.line, s.clue)?;
-                let mut parts = Vec::new();
-                if !s.filled.is_empty() {
-                    parts.push(format!("{} filled", cell_list(&s.filled)));
-                }
-                if !s.empty.is_empty() {
-                    parts.push(format!("{} empty", cell_list(&s.empty)));
-                }
-                f.write_str(&parts.join(", "))
-            }
-            Step::Probe(p) => write!(
-                f,
-                "no line decides more; trying cell ({},{}) {} leads to a contradiction in {}, so it is {}",
-                p.row + 1,
-                p.col + 1,
-                cell_word(p.tried),
-                p.contradiction,
-                cell_word(p.value)
-            ),
-            Step::Guess(g) => write!(
+            ColourStep::Guess(g) => write!(
                 f,
                 "neither a line nor a single probe decides any cell: guessing cell ({},{}) {} ({})",
                 g.row + 1,
                 g.col + 1,
-                cell_word(g.value),
+                colour_name(palette, g.colour),
                 if g.unique {
                     "the search confirms this is the only way on"
                 } else {
                     "the clues allow more than one picture from here; this picks one"
                 }
             ),
-            Step::Contradiction(ContradictionStep::Line { line, clue }) => {
-                write!(f, "{line} (clue {clue}) cannot be satisfied: the puzzle has no solution")
-            }
-            Step::Contradiction(ContradictionStep::Cell { row, col, if_filled, if_empty }) => write!(
+            ColourStep::Contradiction(ColourContradictionStep::Line { line, clue }) => write!(
                 f,
-                "cell ({},{}) can be neither filled (contradiction in {if_filled}) nor empty \
-                 (contradiction in {if_empty}): the puzzle has no solution",
-                row + 1,
-                col + 1
+                "{line} (clue {}) cannot be satisfied: the puzzle has no solution",
+                clue.display(palette)
             ),
-            Step::Contradiction(ContradictionStep::Search) => {
+            ColourStep::Contradiction(ColourContradictionStep::Cell { row, col, tried }) => {
+                write!(
+                    f,
+                    "cell ({},{}) can take none of its colours ({}): the puzzle has no solution",
+                    row + 1,
+                    col + 1,
+                    tried_list(palette, tried)
+                )
+            }
+            ColourStep::Contradiction(ColourContradictionStep::Search) => {
                 f.write_str("the search finds no solution: the puzzle has none")
             }
         }
-    }
-}
-
-/// `filled`, `empty` or `unknown`.
-pub fn cell_word(cell: Cell) -> &'static str {
-    match cell {
-        Cell::Filled => "filled",
-        Cell::Empty => "empty",
-        Cell::Unknown => "unknown",
     }
 }
 
@@ -358,25 +366,40 @@ fn plural(n: usize, noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nonogram_model::Axis;
+    use crate::generate::colour_palette;
+    use crate::kinds::colour::ColourGrid;
 
     #[test]
-    fn ranges_are_compressed_and_counted_from_one() {
-        assert_eq!(compress_ranges(&[0, 1, 2, 6]), "1-3, 7");
-        assert_eq!(cell_list(&[3]), "cell 4");
-        assert_eq!(cell_list(&[3, 4]), "cells 4-5");
-        let step = Step::Line(LineStep {
-            line: LineId {
-                axis: Axis::Row,
-                index: 2,
-            },
-            clue: Clue::new([2, 3]),
-            filled: vec![3, 4],
-            empty: vec![0],
+    fn line_steps_name_their_colours() {
+        let palette = colour_palette(3);
+        let id = |i| ColourId::new(i).unwrap();
+        let step = ColourStep::Line(ColourLineStep {
+            line: LineId::row(2),
+            clue: Clue::coloured([
+                nonogram_model::Run::new(2, id(2)),
+                nonogram_model::Run::new(1, id(3)),
+            ]),
+            decided: vec![(0, id(0)), (3, id(2)), (4, id(2))],
+            ruled_out: vec![(1, ColourSet::single(id(3))), (2, ColourSet::single(id(3)))],
         });
         assert_eq!(
-            step.to_string(),
-            "row 3 (clue 2 3): cells 4-5 filled, cell 1 empty"
+            step.display(&palette).to_string(),
+            "row 3 (clue 2r 1g): cell 1 white, cells 4-5 red; cells 2-3 not green"
+        );
+        let mut grid = ColourGrid::new(5, 3, 4);
+        step.apply(&mut grid).unwrap();
+        assert_eq!(grid.get(2, 3), ColourSet::single(id(2)));
+        assert_eq!(grid.get(2, 1), ColourSet::from_bits(0b0111));
+        let probe = ColourStep::Probe(ColourProbeStep {
+            row: 0,
+            col: 1,
+            tried: vec![(id(1), LineId::column(1)), (id(3), LineId::row(0))],
+            left: ColourSet::single(id(0)).with(id(2)),
+        });
+        assert_eq!(
+            probe.display(&palette).to_string(),
+            "no line decides more; trying cell (1,2) as black or green leads to a contradiction \
+             (black breaks column 2, green breaks row 1), so it is neither black nor green"
         );
     }
 }

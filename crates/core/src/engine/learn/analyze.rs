@@ -8,42 +8,12 @@
 //! solver's explanations are built, and the one place that pays for them.
 
 use super::explain::Span;
-use super::lit::{Lit, Var};
-use super::trail::Reason;
+use super::parts::Conflict;
 use super::Learner;
+use crate::kind::learn::{Deduction, LearnLines};
+use crate::kind::lit::{Lit, Value, Var};
+use crate::kind::trail::{ClauseRef, Reason};
 use crate::kind::Kind;
-
-/// Scratch of conflict analysis, kept between conflicts to avoid allocating.
-#[derive(Debug)]
-pub(super) struct Analysis {
-    /// Per cell: met during the current analysis (or, in minimisation, known to follow from the
-    /// clause).
-    seen: Vec<bool>,
-    /// Cells marked `seen` by minimisation, to clear.
-    marked: Vec<Var>,
-    /// Minimisation's work stack.
-    stack: Vec<u32>,
-    /// Per decision level, the stamp of the last [`Learner::lbd`] call that met it.
-    level_stamps: Vec<u32>,
-    stamp: u32,
-    /// The learnt clause's buffer, handed back after each conflict (growing a new one from
-    /// nothing, a few reallocations per conflict, was about 3% of the time).
-    pub learnt: Vec<Lit>,
-}
-
-impl Analysis {
-    /// Scratch for `cells` cells.
-    pub fn new(cells: usize) -> Analysis {
-        Analysis {
-            seen: vec![false; cells],
-            marked: Vec::new(),
-            stack: Vec::new(),
-            level_stamps: Vec::new(),
-            stamp: 0,
-            learnt: Vec::new(),
-        }
-    }
-}
 
 impl<K: Kind> Learner<'_, K> {
     /// First-UIP analysis of a conflict whose literals are all false, with at least one at the
@@ -196,5 +166,153 @@ impl<K: Kind> Learner<'_, K> {
             }
         }
         lbd
+    }
+}
+
+impl<K: Kind> Learner<'_, K> {
+    /// Where in the explanations' arena the false literals that forced variable `v` lie (its
+    /// reason clause, without `v` itself): built once per assignment, kept until `v` is
+    /// unassigned.
+    /// The span is valid until the arena is next added to (the next explanation built).
+    pub(super) fn reason_span(&mut self, v: Var) -> Span {
+        if let Some(span) = self.explanations.span(v) {
+            return span;
+        }
+        match self.trail.reason[v.index()] {
+            Reason::None => self.explanations.store(v, &[]),
+            Reason::Clause(c) => {
+                let lits = &self.db.lits(c)[1..];
+                self.explanations.store(v, lits)
+            }
+            Reason::Line { slot, stamp } => {
+                let deduction = Deduction {
+                    slot: slot as usize,
+                    stamp,
+                    target: Some(v),
+                };
+                let reason = &mut self.explanations.reason;
+                self.lines.explain(deduction, &self.trail, reason);
+                self.explanations.store_reason(Some(v))
+            }
+            Reason::Cell => {
+                let cell = v.index() / self.lines.per_cell();
+                let reason = &mut self.explanations.reason;
+                self.lines.explain_cell(cell, Some(v), &self.trail, reason);
+                self.explanations.store_reason(Some(v))
+            }
+        }
+    }
+
+    /// The facts of a line that admit no placement now, or of a cell that break its rule, as
+    /// scratch in the explanations' arena ([`Explanations::scratch`]).
+    pub(super) fn explain_conflict(&mut self, conflict: Conflict) -> Span {
+        let now = self.trail.lits.len() as u32;
+        let reason = &mut self.explanations.reason;
+        match conflict {
+            Conflict::Line(slot) => {
+                let deduction = Deduction {
+                    slot,
+                    stamp: now,
+                    target: None,
+                };
+                self.lines.explain(deduction, &self.trail, reason)
+            }
+            Conflict::Cell(cell) => {
+                self.lines
+                    .explain_cell(cell as usize, None, &self.trail, reason)
+            }
+            Conflict::Clause(c) => {
+                reason.clear();
+                reason.extend_from_slice(self.db.lits(c));
+            }
+        }
+        self.explanations.store_reason(None)
+    }
+}
+
+impl<K: Kind> Learner<'_, K> {
+    /// Adds a clause: learnt with its literal block distance, or permanent (`None`).
+    pub(super) fn add_clause(&mut self, lits: &[Lit], lbd: Option<u32>) -> ClauseRef {
+        self.db.add(lits, lbd)
+    }
+
+    /// Learns a clause whose first literal is the asserting one, after backjumping to the level
+    /// of its second.
+    pub(super) fn learn(&mut self, lits: &[Lit], lbd: Option<u32>) {
+        let asserting = lits[0];
+        if lits.len() == 1 {
+            self.assign(asserting, Reason::None);
+        } else {
+            let clause = self.add_clause(lits, lbd);
+            self.assign(asserting, Reason::Clause(clause));
+        }
+    }
+
+    /// Prunes the learnt clauses (see [`ClauseDb::reduce`]) and points the reasons on the trail
+    /// at the clauses' new places.
+    pub(super) fn reduce(&mut self) {
+        let trail = &self.trail;
+        let moved = self.db.reduce(|clause, first| {
+            trail.value(first) == Value::True
+                && matches!(trail.reason[first.var().index()], Reason::Clause(c) if c == clause)
+        });
+        for &lit in &self.trail.lits {
+            if let Reason::Clause(c) = &mut self.trail.reason[lit.var().index()] {
+                let at = moved
+                    .binary_search_by_key(c, |m| m.0)
+                    .expect("a reason clause is never deleted");
+                *c = moved[at].1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use nonogram_model::Picture;
+
+    use super::super::tests::{search_all, BwLearner};
+    use super::super::LearnState;
+    use crate::generate::{random_puzzle, Rng};
+    use crate::termination::Termination;
+
+    /// Lines of more than 128 cells, whose explanations first look for a window around the
+    /// deduced cell: the learner finds exactly the search's solutions, each one valid.
+    #[test]
+    fn agrees_with_search_on_long_lines() {
+        let (mut compared, mut conflicts, mut windows) = (0, 0, 0);
+        for seed in 0..40 {
+            let mut rng = Rng::new(seed);
+            let width = rng.range(129, 300);
+            let height = rng.range(14, 22);
+            let puzzle = random_puzzle(&mut rng, width, height, 0.57);
+            let max = 30;
+            let Some(want) = search_all(&puzzle, max) else {
+                continue;
+            };
+            let mut learner = BwLearner::new(&puzzle, max + 1);
+            learner.restarts.unit = 2;
+            let state = learner.run(None, &mut Termination::never());
+            assert_eq!(
+                state,
+                LearnState::Finished { exhausted: true },
+                "seed {seed}"
+            );
+            let got: HashSet<Picture> = learner.take_solutions().into_iter().collect();
+            for picture in &got {
+                assert!(puzzle.is_solved_by(picture), "seed {seed}");
+            }
+            assert_eq!(got, want, "seed {seed}");
+            compared += 1;
+            conflicts += learner.stats().backtracks;
+            windows += learner.lines.windows;
+        }
+        // The puzzles are hard enough to need conflicts, hence explanations, windows among them.
+        assert!(
+            compared >= 10 && conflicts >= 100 && windows >= 100,
+            "{compared} puzzles, {conflicts} conflicts, {windows} windows"
+        );
     }
 }

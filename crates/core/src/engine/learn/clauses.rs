@@ -12,10 +12,8 @@
 //! worse half of the rest (Audemard and Simon, *Predicting learnt clauses quality in modern SAT
 //! solvers*, IJCAI 2009).
 
-use super::lit::{Lit, Value};
-use super::trail::Reason;
-use super::Learner;
-use crate::kind::Kind;
+use crate::kind::lit::Lit;
+use crate::kind::trail::ClauseRef;
 
 /// Words of a clause's header in the arena.
 const HEADER: usize = 2;
@@ -39,11 +37,6 @@ pub(super) const PROOF_REDUCE_INCREMENT: usize = 2500;
 /// Literals in the clause arena past which it is pruned whatever the count (256 MiB; ordinary
 /// puzzles stay under a megabyte).
 pub(super) const MAX_ARENA: usize = 1 << 26;
-
-/// A clause: its offset in the arena.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-#[repr(transparent)]
-pub(crate) struct ClauseRef(u32);
 
 /// A clause watching a literal.
 #[derive(Clone, Copy, Debug)]
@@ -146,7 +139,10 @@ impl ClauseDb {
     /// length), keeping the "glue" clauses (LBD 2) and those that `locked` says are reasons
     /// now, then compacts the arena and rebuilds the watch lists. Returns where each surviving
     /// clause went, as (old, new) sorted by the old.
-    fn reduce(&mut self, locked: impl Fn(ClauseRef, Lit) -> bool) -> Vec<(ClauseRef, ClauseRef)> {
+    pub fn reduce(
+        &mut self,
+        locked: impl Fn(ClauseRef, Lit) -> bool,
+    ) -> Vec<(ClauseRef, ClauseRef)> {
         let mut candidates: Vec<(u32, u32, ClauseRef)> = Vec::new();
         for &clause in &self.learnt {
             let o = clause.0 as usize;
@@ -189,47 +185,10 @@ impl ClauseDb {
     }
 }
 
-impl<K: Kind> Learner<'_, K> {
-    /// Adds a clause: learnt with its literal block distance, or permanent (`None`).
-    pub(super) fn add_clause(&mut self, lits: &[Lit], lbd: Option<u32>) -> ClauseRef {
-        self.db.add(lits, lbd)
-    }
-
-    /// Learns a clause whose first literal is the asserting one, after backjumping to the level
-    /// of its second.
-    pub(super) fn learn(&mut self, lits: &[Lit], lbd: Option<u32>) {
-        let asserting = lits[0];
-        if lits.len() == 1 {
-            self.assign(asserting, Reason::None);
-        } else {
-            let clause = self.add_clause(lits, lbd);
-            self.assign(asserting, Reason::Clause(clause));
-        }
-    }
-
-    /// Prunes the learnt clauses (see [`ClauseDb::reduce`]) and points the reasons on the trail
-    /// at the clauses' new places.
-    pub(super) fn reduce(&mut self) {
-        let trail = &self.trail;
-        let moved = self.db.reduce(|clause, first| {
-            trail.value(first) == Value::True
-                && matches!(trail.reason[first.var().index()], Reason::Clause(c) if c == clause)
-        });
-        for &lit in &self.trail.lits {
-            if let Reason::Clause(c) = &mut self.trail.reason[lit.var().index()] {
-                let at = moved
-                    .binary_search_by_key(c, |m| m.0)
-                    .expect("a reason clause is never deleted");
-                *c = moved[at].1;
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::lit::Var;
     use super::*;
+    use crate::kind::lit::Var;
 
     fn lit(v: usize, filled: bool) -> Lit {
         Lit::new(Var::new(v), filled)

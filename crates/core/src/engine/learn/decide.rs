@@ -9,10 +9,10 @@
 
 use nonogram_model::Picture;
 
-use super::lines::LearnLines;
-use super::lit::Var;
 use super::Learner;
 use crate::generate::Rng;
+use crate::kind::learn::LearnLines;
+use crate::kind::lit::Var;
 use crate::kind::Kind;
 use crate::marginals::Rounds;
 
@@ -21,46 +21,6 @@ const GUIDE_SCALE: f64 = 1e-3;
 /// The most steps of the lines' programmes [`Learner::guide`] takes (over all its rounds): about
 /// a tenth of a second.
 const GUIDE_WORK: usize = 1 << 25;
-
-/// The value each variable is decided with.
-#[derive(Debug)]
-pub(super) struct Phases {
-    /// Per variable: the value it last had (phase saving).
-    pub saved: Vec<bool>,
-    /// Target phases: per variable, the value it had on the longest conflict-free trail since
-    /// the last restart (`None` if it was not on it), and that trail's length. See
-    /// [`Learner::remember_target`].
-    pub target: Vec<Option<bool>>,
-    pub target_len: usize,
-    /// Best phases: the values of the longest conflict-free trail since the last rephase, and
-    /// that trail's length; variables off it keep their value from an earlier best trail
-    /// (`None` if none had them). See [`Learner::rephase`].
-    pub best: Vec<Option<bool>>,
-    pub best_len: usize,
-    /// The phases the learner started from (the guided ones, if guided), taken at its first
-    /// conflict; empty before.
-    pub original: Vec<bool>,
-}
-
-impl Phases {
-    /// Every variable decided `first` (see `LearnLines::FIRST_PHASE`), no target.
-    pub fn new(vars: usize, first: bool) -> Phases {
-        Phases {
-            saved: vec![first; vars],
-            target: vec![None; vars],
-            target_len: 0,
-            best: vec![None; vars],
-            best_len: 0,
-            original: Vec::new(),
-        }
-    }
-
-    /// The value to decide `v` with: its target phase, else its saved phase.
-    #[inline]
-    pub fn value(&self, v: Var) -> bool {
-        self.target[v.index()].unwrap_or(self.saved[v.index()])
-    }
-}
 
 impl<K: Kind> Learner<'_, K> {
     /// The unassigned variable of highest activity.
@@ -177,7 +137,7 @@ mod tests {
     use super::super::tests::BwLearner;
     use super::*;
     use crate::generate::random_puzzle;
-    use crate::grid::Grid;
+    use crate::kinds::black_white::Grid;
 
     /// The guided order's first decision is a cell whose estimate is surest, taken the likely
     /// way (the estimate itself is tested in `marginals`).

@@ -9,12 +9,7 @@
 //! while that stays so. What remains is a small reason (often a handful of cells near the
 //! deduction).
 
-use super::lines::{Deduction, LearnLines};
-use super::lit::{Lit, Var};
-use super::propagate::Conflict;
-use super::trail::Reason;
-use super::Learner;
-use crate::kind::Kind;
+use crate::kind::lit::{Lit, Var};
 
 /// The explanations built so far.
 ///
@@ -31,7 +26,7 @@ pub(super) struct Explanations {
     /// Literals of `arena` that no variable names any more.
     garbage: usize,
     /// The explanation being built.
-    reason: Vec<Lit>,
+    pub reason: Vec<Lit>,
 }
 
 /// A stretch of the explanations' arena.
@@ -72,7 +67,7 @@ impl Explanations {
 
     /// Cell `v`'s explanation, if built.
     #[inline]
-    fn span(&self, v: Var) -> Option<Span> {
+    pub fn span(&self, v: Var) -> Option<Span> {
         let span = self.spans[v.index()];
         (span != Span::NONE).then_some(span)
     }
@@ -95,13 +90,13 @@ impl Explanations {
     }
 
     /// Stores `lits` as cell `v`'s explanation.
-    fn store(&mut self, v: Var, lits: &[Lit]) -> Span {
+    pub fn store(&mut self, v: Var, lits: &[Lit]) -> Span {
         let span = self.append(lits);
         self.own(span, Some(v))
     }
 
     /// Stores the explanation just built (`reason`) as `owner`'s, or as scratch without one.
-    fn store_reason(&mut self, owner: Option<Var>) -> Span {
+    pub fn store_reason(&mut self, owner: Option<Var>) -> Span {
         let reason = std::mem::take(&mut self.reason);
         let span = self.append(&reason);
         self.reason = reason;
@@ -150,77 +145,9 @@ impl Explanations {
     }
 }
 
-impl<K: Kind> Learner<'_, K> {
-    /// Where in the explanations' arena the false literals that forced variable `v` lie (its
-    /// reason clause, without `v` itself): built once per assignment, kept until `v` is
-    /// unassigned.
-    /// The span is valid until the arena is next added to (the next explanation built).
-    pub(super) fn reason_span(&mut self, v: Var) -> Span {
-        if let Some(span) = self.explanations.span(v) {
-            return span;
-        }
-        match self.trail.reason[v.index()] {
-            Reason::None => self.explanations.store(v, &[]),
-            Reason::Clause(c) => {
-                let lits = &self.db.lits(c)[1..];
-                self.explanations.store(v, lits)
-            }
-            Reason::Line { slot, stamp } => {
-                let deduction = Deduction {
-                    slot: slot as usize,
-                    stamp,
-                    target: Some(v),
-                };
-                let reason = &mut self.explanations.reason;
-                self.lines.explain(deduction, &self.trail, reason);
-                self.explanations.store_reason(Some(v))
-            }
-            Reason::Cell => {
-                let cell = v.index() / self.lines.per_cell();
-                let reason = &mut self.explanations.reason;
-                self.lines.explain_cell(cell, Some(v), &self.trail, reason);
-                self.explanations.store_reason(Some(v))
-            }
-        }
-    }
-
-    /// The facts of a line that admit no placement now, or of a cell that break its rule, as
-    /// scratch in the explanations' arena ([`Explanations::scratch`]).
-    pub(super) fn explain_conflict(&mut self, conflict: Conflict) -> Span {
-        let now = self.trail.lits.len() as u32;
-        let reason = &mut self.explanations.reason;
-        match conflict {
-            Conflict::Line(slot) => {
-                let deduction = Deduction {
-                    slot,
-                    stamp: now,
-                    target: None,
-                };
-                self.lines.explain(deduction, &self.trail, reason)
-            }
-            Conflict::Cell(cell) => {
-                self.lines
-                    .explain_cell(cell as usize, None, &self.trail, reason)
-            }
-            Conflict::Clause(c) => {
-                reason.clear();
-                reason.extend_from_slice(self.db.lits(c));
-            }
-        }
-        self.explanations.store_reason(None)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use std::collections::HashSet;
-
-    use super::super::tests::{search_all, BwLearner};
-    use super::super::LearnState;
     use super::*;
-    use crate::generate::{random_puzzle, Rng};
-    use crate::termination::Termination;
-    use nonogram_model::Picture;
 
     /// The arena keeps every explanation a cell still names through compactions, and
     /// compaction reclaims the others.
@@ -262,44 +189,6 @@ mod tests {
             explanations.arena.len() <= 3 * live,
             "{}",
             explanations.arena.len()
-        );
-    }
-
-    /// Lines of more than 128 cells, whose explanations first look for a window around the
-    /// deduced cell: the learner finds exactly the search's solutions, each one valid.
-    #[test]
-    fn agrees_with_search_on_long_lines() {
-        let (mut compared, mut conflicts, mut windows) = (0, 0, 0);
-        for seed in 0..40 {
-            let mut rng = Rng::new(seed);
-            let width = rng.range(129, 300);
-            let height = rng.range(14, 22);
-            let puzzle = random_puzzle(&mut rng, width, height, 0.57);
-            let max = 30;
-            let Some(want) = search_all(&puzzle, max) else {
-                continue;
-            };
-            let mut learner = BwLearner::new(&puzzle, max + 1);
-            learner.restarts.unit = 2;
-            let state = learner.run(None, &mut Termination::never());
-            assert_eq!(
-                state,
-                LearnState::Finished { exhausted: true },
-                "seed {seed}"
-            );
-            let got: HashSet<Picture> = learner.take_solutions().into_iter().collect();
-            for picture in &got {
-                assert!(puzzle.is_solved_by(picture), "seed {seed}");
-            }
-            assert_eq!(got, want, "seed {seed}");
-            compared += 1;
-            conflicts += learner.stats().backtracks;
-            windows += learner.lines.windows;
-        }
-        // The puzzles are hard enough to need conflicts, hence explanations, windows among them.
-        assert!(
-            compared >= 10 && conflicts >= 100 && windows >= 100,
-            "{compared} puzzles, {conflicts} conflicts, {windows} windows"
         );
     }
 }

@@ -6,7 +6,7 @@
 //! activity; when the numbers grow too large they are all scaled down at once. A cell leaves the
 //! heap when it is picked and comes back when backtracking unassigns it.
 
-use super::lit::Var;
+use crate::kind::lit::Var;
 
 /// VSIDS decay: activities are bumped by `inc`, which grows by this factor's inverse.
 const VAR_DECAY: f64 = 0.95;

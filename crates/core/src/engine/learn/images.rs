@@ -20,17 +20,10 @@
 //! it propagates at once, as `C` does). An image that is unit at a lower level or false
 //! everywhere is dropped: it is a redundant clause, and a few dozen in 24,000 are.
 
-use super::lit::{Lit, Value};
-use super::trail::Reason;
 use super::Learner;
+use crate::kind::lit::{Lit, Value};
+use crate::kind::trail::Reason;
 use crate::kind::Kind;
-
-/// How many images were learnt, and how many dropped.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Images {
-    pub learnt: u64,
-    pub dropped: u64,
-}
 
 impl<K: Kind> Learner<'_, K> {
     /// Learns the images of the clause just learnt (`learnt`, of literal block distance `lbd`)
@@ -111,7 +104,7 @@ mod tests {
     use super::super::tests::{enumerate_under_stress, search_all, slices, BwLearner};
     use crate::engine::symmetry::clue_symmetries;
     use crate::generate::{random_picture, Rng};
-    use crate::grid::Grid;
+    use crate::kinds::black_white::Grid;
     use crate::termination::Termination;
     use nonogram_model::{Picture, Puzzle};
 

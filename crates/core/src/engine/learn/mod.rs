@@ -28,66 +28,60 @@
 //! of the grid follows from those), so `max_solutions` of 2 proves uniqueness as in the other
 //! engines.
 //!
-//! One learner serves both kinds of puzzle: it is generic over the [`Kind`], whose lines
-//! ([`lines::LearnLines`]) are the only part that knows what a literal means. Black and white
-//! keeps its two masks per line and its bit-parallel line solvers ([`black_white`]); colour
-//! its entry masks, its line solver and its cell rule (`crate::colour::learn`).
+//! One learner serves every kind of puzzle: it is generic over the [`Kind`], whose lines
+//! ([`LearnLines`], in `crate::kind::learn`) are the only part that knows what a literal means.
+//! The literals and the trail they are assigned on are at the bottom of the crate too
+//! (`crate::kind::{lit, trail}`), since a kind's lines write to the trail; black and white
+//! keeps its two masks per line and its bit-parallel line solvers
+//! (`crate::kinds::black_white::learn`), colour its entry masks, its line solver and its cell
+//! rule (`crate::kinds::colour::learn`).
 //!
 //! One concern per file, as varisat lays out the same ideas:
 //!
-//! - [`lit`]: variables, literals and values as newtypes;
-//! - [`trail`]: the assignment and the trail, assigning and backtracking;
-//! - [`lines`]: what the learner asks of a kind's lines, and the parts both kinds share;
-//! - [`black_white`]: the black-and-white lines, their solving and explanations;
 //! - [`propagate`]: clause and line propagation to a fixpoint;
-//! - [`explain`]: the lines' deductions explained on demand, kept in an arena;
-//! - [`analyze`]: first-UIP conflict analysis and clause minimisation;
+//! - [`explain`]: the arena of the lines' deductions explained on demand;
+//! - [`analyze`]: first-UIP conflict analysis and clause minimisation, the explanations built
+//!   for it, and learning the clause (adding it, and pruning the database);
 //! - [`clauses`]: the clause arena, watch lists and reduction by LBD;
 //! - [`heap`]: the variable heap (VSIDS);
 //! - [`decide`]: the next decision, phases, and the guided first order;
 //! - [`restart`]: the Luby schedule, target phases and rephasing;
 //! - [`solutions`]: recording and blocking solutions;
-//! - [`images`]: symmetric learning, for puzzles whose clues are symmetric.
+//! - [`images`]: symmetric learning, for puzzles whose clues are symmetric;
+//! - [`parts`]: the state the algorithms above keep between calls (the analysis's scratch, the
+//!   phases, the restart schedule, the solutions found), which this file's struct is made of.
 //!
-//! This file holds the engine's state, its interface to the rest of the crate, and the main
-//! loop.
+//! The algorithms are methods of [`Learner`] in the files named after them; the struct imports
+//! only the parts (and the arenas and heap), never an algorithm, so the imports run one way.
+//!
+//! This file holds the engine's state, its interface to the rest of the crate, the main loop,
+//! and the two operations that change the trail (assign, and backtrack to a level), which keep
+//! everything the learner holds per assigned variable in step.
 
 mod analyze;
-pub(crate) mod black_white;
 mod clauses;
 mod decide;
 mod explain;
 mod heap;
 mod images;
-pub(crate) mod lines;
-pub(crate) mod lit;
+mod parts;
 mod propagate;
 mod restart;
 mod solutions;
-pub(crate) mod trail;
 
 use nonogram_model::{Cells, Picture, Puzzle};
 
 use crate::config::Stats;
-use crate::engine::symmetry::CellMap;
+use crate::kind::learn::LearnLines;
+use crate::kind::lit::{Lit, Value, Var};
+use crate::kind::trail::{Reason, Trail};
 use crate::kind::Kind;
 use crate::termination::Termination;
-use analyze::Analysis;
 use clauses::{ClauseDb, MAX_ARENA};
-use decide::Phases;
 use explain::Explanations;
 use heap::VarHeap;
-pub(crate) use lines::LearnLines;
-use lit::{Lit, Var};
-use propagate::Conflict;
-pub(crate) use restart::luby;
-use restart::Restarts;
-use solutions::Solutions;
-use trail::{Reason, Trail};
-
-/// The most variables the learner takes in any puzzle: each kind bounds its own below this
-/// ([`LearnLines::fits`]); the typed indexes check it in debug builds.
-pub(crate) const MAX_VARS: usize = 1 << 21;
+pub(crate) use parts::luby;
+use parts::{Analysis, Conflict, Images, Phases, Restarts, Solutions};
 
 /// Whether the learning engine takes `puzzle` (each kind's memory bound).
 pub(crate) fn fits<K: Kind>(puzzle: &Puzzle) -> bool {
@@ -110,9 +104,9 @@ pub(crate) enum LearnState {
 pub(crate) struct Learner<'p, K: Kind> {
     /// The clue symmetries whose images of each learnt clause are learnt too ([`images`]);
     /// empty for none.
-    symmetries: Vec<CellMap>,
+    symmetries: Vec<Vec<usize>>,
     /// Images learnt and dropped (for tests and profiles).
-    images: images::Images,
+    images: Images,
     /// The clues, the facts line by line, the lines waiting to be solved, and the line solver:
     /// the kind's.
     lines: K::Lines<'p>,
@@ -147,14 +141,14 @@ impl<'p, K: Kind> Learner<'p, K> {
     pub fn symmetric(
         puzzle: &'p Puzzle,
         max_solutions: usize,
-        maps: Vec<CellMap>,
+        maps: Vec<Vec<usize>>,
     ) -> Learner<'p, K> {
         assert!(fits::<K>(puzzle), "too many cells for the learning engine");
         let lines = K::Lines::new(puzzle);
         let vars = puzzle.width() * puzzle.height() * lines.per_cell();
         Learner {
             symmetries: maps,
-            images: images::Images::default(),
+            images: Images::default(),
             lines,
             trail: Trail::new(vars),
             explanations: Explanations::new(vars),
@@ -329,14 +323,46 @@ impl<'p, K: Kind> Learner<'p, K> {
     }
 }
 
+impl<K: Kind> Learner<'_, K> {
+    /// Makes `lit` true for `reason`: on the trail, in the lines' masks and trails, and queues
+    /// the lines of its cell for solving.
+    #[inline]
+    pub(super) fn assign(&mut self, lit: Lit, reason: Reason) {
+        let position = self.trail.push(lit, reason);
+        self.lines.assign(lit, position);
+    }
+
+    /// Undoes every assignment above `level`.
+    pub(super) fn backtrack(&mut self, level: u32) {
+        if self.trail.decision_level() <= level {
+            return;
+        }
+        let keep = self.trail.lim[level as usize];
+        while self.trail.lits.len() > keep {
+            let lit = self.trail.lits.pop().expect("trail longer than keep");
+            let v = lit.var();
+            self.trail.lit_values[lit.index()] = Value::Unknown;
+            self.trail.lit_values[(!lit).index()] = Value::Unknown;
+            self.phases.saved[v.index()] = lit.is_positive();
+            self.explanations.forget(v);
+            self.lines.unassign(lit);
+            self.heap.insert(v);
+        }
+        self.trail.lim.truncate(level as usize);
+        self.trail.qhead = self.trail.lits.len();
+        // Every line was at its fixpoint at this level before the undone decision.
+        self.lines.backtracked(self.trail.lits.len());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashSet;
 
     use super::*;
     use crate::generate::{random_puzzle, Rng};
-    use crate::grid::Grid;
-    use crate::kind::BlackWhite;
+    use crate::kinds::black_white::Grid;
+    use crate::kinds::BlackWhite;
     use crate::solve::Config;
     use proptest::prelude::*;
 
@@ -457,7 +483,7 @@ mod tests {
     #[test]
     fn colour_agrees_with_search_under_stress() {
         use crate::generate::random_colour_puzzle;
-        use crate::kind::Coloured;
+        use crate::kinds::Coloured;
         use crate::solve::{root, Root};
         const LIMIT: usize = 40;
         let mut rng = Rng::new(11);

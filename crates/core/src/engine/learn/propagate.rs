@@ -7,22 +7,13 @@
 //! itself is explained later, if ever ([`super::explain`]). Colour's cell rule (exactly one
 //! entry per cell) goes before both: it is cheaper still.
 
-use super::clauses::{ClauseRef, Watch};
-use super::lines::LearnLines;
-use super::lit::Value;
-use super::trail::Reason;
+use super::clauses::Watch;
+use super::parts::Conflict;
 use super::Learner;
+use crate::kind::learn::LearnLines;
+use crate::kind::lit::Value;
+use crate::kind::trail::{ClauseRef, Reason};
 use crate::kind::Kind;
-
-/// Where a propagation failed.
-pub(super) enum Conflict {
-    /// Every literal of this clause is false.
-    Clause(ClauseRef),
-    /// This line slot's facts admit no placement.
-    Line(usize),
-    /// This cell's rule is broken (colour: two entries, or none).
-    Cell(u32),
-}
 
 impl<K: Kind> Learner<'_, K> {
     /// Propagates the cells' rules, clauses and lines to a fixpoint, or returns the conflict.

@@ -7,14 +7,10 @@
 //! Luby's (Luby, Sinclair and Zuckerman, *Optimal speedup of Las Vegas algorithms*, 1993) in
 //! units of conflicts that the kind sets (`LearnLines::RESTART_UNIT`).
 
-use super::lines::LearnLines;
-use super::lit::Lit;
 use super::Learner;
+use crate::kind::learn::LearnLines;
+use crate::kind::lit::Lit;
 use crate::kind::Kind;
-
-/// Conflicts from the start to the first rephase; the `k`-th rephase comes `k + 1` times as
-/// many conflicts after the one before (Kissat's arithmetic schedule).
-pub(super) const REPHASE_UNIT: u64 = 1000;
 
 /// What a rephase sets the phases to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,61 +32,6 @@ const SCHEDULE: [Rephase; 4] = [
     Rephase::Best,
     Rephase::Random,
 ];
-
-/// Where the learner is on the restart schedule.
-#[derive(Debug)]
-pub(super) struct Restarts {
-    /// Conflicts since the last restart.
-    pub conflicts: u64,
-    /// Restarts so far: the index into the Luby sequence.
-    pub count: u32,
-    /// Conflicts per Luby unit (the kind's; tests shrink it to exercise restarts).
-    pub unit: u64,
-    /// Rephases so far.
-    pub rephases: u32,
-    /// The conflict count (over the whole run) at which the next rephase is due.
-    pub next_rephase: u64,
-    /// Conflicts before the first rephase, and the growth of the interval per rephase (0: never).
-    pub rephase_unit: u64,
-}
-
-impl Restarts {
-    /// At the start of the schedule, restarting after Luby multiples of `unit` conflicts.
-    pub fn new(unit: u64) -> Restarts {
-        Restarts {
-            conflicts: 0,
-            count: 0,
-            unit,
-            rephases: 0,
-            next_rephase: REPHASE_UNIT,
-            rephase_unit: REPHASE_UNIT,
-        }
-    }
-
-    /// Whether to restart now: after a Luby number of units of conflicts. (Glucose's rule,
-    /// restarting when recent clauses have a worse LBD than the average, was tried: three
-    /// times slower on hard tournament puzzles.)
-    pub fn due(&self) -> bool {
-        self.conflicts >= self.unit * luby(self.count)
-    }
-}
-
-/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., term `i` (from 0).
-pub(crate) fn luby(i: u32) -> u64 {
-    // Find the complete prefix (of length 2^k - 1) holding term i, then descend into it.
-    let mut x = u64::from(i);
-    let (mut size, mut power) = (1u64, 0u32);
-    while size < x + 1 {
-        power += 1;
-        size = 2 * size + 1;
-    }
-    while size - 1 != x {
-        size = (size - 1) / 2;
-        power -= 1;
-        x %= size;
-    }
-    1 << power
-}
 
 /// Takes the values of `trail` into `phases` if it is longer than `*len`, the length of the
 /// trail they hold now (variables off it keep what they had).
@@ -181,18 +122,12 @@ impl<K: Kind> Learner<'_, K> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::lit::{Lit, Var};
     use super::super::tests::BwLearner;
-    use super::super::trail::Reason;
     use super::*;
-    use crate::grid::Grid;
+    use crate::kind::lit::{Lit, Var};
+    use crate::kind::trail::Reason;
+    use crate::kinds::black_white::Grid;
     use crate::{Clue, Puzzle};
-
-    #[test]
-    fn luby_sequence() {
-        let first: Vec<u64> = (0..15).map(luby).collect();
-        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
 
     #[test]
     fn the_target_is_the_longest_trail_below_a_conflict() {
@@ -282,7 +217,7 @@ mod tests {
     #[test]
     fn colour_rephases_alternate_best_and_original() {
         use crate::generate::{random_colour_puzzle, Rng};
-        use crate::kind::Coloured;
+        use crate::kinds::Coloured;
         let puzzle = random_colour_puzzle(&mut Rng::new(3), 6, 6, 2, 0.4);
         let mut learner = Learner::<Coloured>::new(&puzzle, 1);
         learner.phases.saved[0] = false;

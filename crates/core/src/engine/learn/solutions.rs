@@ -8,48 +8,13 @@
 //! found is recorded with its images under the clue symmetries, which the images of later
 //! clauses may cut off.
 
-use std::collections::HashSet;
-
 use nonogram_model::Picture;
 
-use super::lines::LearnLines;
-use super::lit::Lit;
 use super::{LearnState, Learner};
 use crate::engine::symmetry;
+use crate::kind::learn::LearnLines;
+use crate::kind::lit::Lit;
 use crate::kind::Kind;
-
-/// The solutions found so far.
-#[derive(Debug)]
-pub(super) struct Solutions {
-    /// Stop after this many.
-    max: usize,
-    /// Found and not yet taken, in the order found.
-    found: Vec<Picture>,
-    /// Every solution found (the learner never finds one twice, but taking them empties
-    /// `found`).
-    seen: HashSet<Picture>,
-}
-
-impl Solutions {
-    /// None yet, enough at `max` (at least 1).
-    pub fn new(max: usize) -> Solutions {
-        Solutions {
-            max: max.max(1),
-            found: Vec::new(),
-            seen: HashSet::new(),
-        }
-    }
-
-    /// How many solutions were found since the last [`Solutions::take`].
-    pub fn len(&self) -> usize {
-        self.found.len()
-    }
-
-    /// The solutions found since the last call.
-    pub fn take(&mut self) -> Vec<Picture> {
-        std::mem::take(&mut self.found)
-    }
-}
 
 impl<K: Kind> Learner<'_, K> {
     /// Records the complete grid as a solution and blocks it. Returns whether the enumeration

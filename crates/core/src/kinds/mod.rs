@@ -1,0 +1,15 @@
+//! The kinds of puzzle, one folder each, holding everything particular to it: its grid, its
+//! line solvers, its line work for propagation, its learner's lines, its explanation steps and
+//! its checks. Each implements the traits of `crate::kind` and imports no other kind and no
+//! engine; `crate::solve` maps each puzzle to its kind.
+//!
+//! - [`black_white`]: a cell is filled or empty; two bit masks per line, and the bit-parallel
+//!   line solvers;
+//! - [`colour`]: a cell takes one entry of a palette of a background and two or more colours;
+//!   one bit mask per entry per line, and the colour line solver.
+
+pub mod black_white;
+pub mod colour;
+
+pub(crate) use black_white::BlackWhite;
+pub(crate) use colour::Coloured;
