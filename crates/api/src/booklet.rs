@@ -13,10 +13,11 @@ use nonogram_formats::Format;
 use nonogram_render::pdf::{BookletOptions, Paper, MAX_PER_PAGE};
 use serde::{Deserialize, Serialize};
 
+use crate::error::ApiError;
 use crate::files::Drawing;
+use crate::limits::Api;
 use crate::report::booklet::{print, solve_all};
 use crate::report::{plural, SolveOptions};
-use crate::{Api, ApiError};
 
 /// The most puzzles one booklet request prints.
 pub const MAX_BOOKLET_PUZZLES: usize = 1000;

@@ -10,10 +10,11 @@ use nonogram_core::{Instant, Puzzle, Stop};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::error::ApiError;
+use crate::limits::Api;
 use crate::report::explain::{grid_from_rows, mistakes_within, rating_json, step_detail_json};
 use crate::report::explain_colour::{colour_grid, colour_mistakes_within, colour_step_detail_json};
 use crate::source::load;
-use crate::{Api, ApiError};
 
 /// Every step of an explanation.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]

@@ -9,13 +9,14 @@ use nonogram_render::{CellStyle, SheetOptions};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::error::ApiError;
+use crate::limits::Api;
 use crate::report::explain::grid_from_rows;
 use crate::report::puzzle::puzzle_json;
 use crate::report::sheet::{self, SheetKind};
 use crate::report::text::status_line;
 use crate::report::{Report, SolveOptions};
 use crate::source::load;
-use crate::{Api, ApiError};
 
 /// A puzzle file to read.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]

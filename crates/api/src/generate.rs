@@ -15,8 +15,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::status;
+use crate::error::ApiError;
+use crate::limits::Api;
 use crate::report::puzzle::puzzle_json;
-use crate::{Api, ApiError};
 
 /// What to generate. Every field but the size has the command line's default.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]

@@ -39,6 +39,7 @@ pub mod examples;
 mod explain;
 mod files;
 mod generate;
+mod limits;
 mod make;
 pub mod report;
 mod solve;
@@ -57,50 +58,13 @@ pub use error::{one_line, status, ApiError};
 pub use explain::{ExplainAnswer, ExplainRequest, HintAnswer, HintRequest};
 pub use files::{ConvertAnswer, ConvertRequest, Drawing, ParseAnswer, ParseRequest, RenderRequest};
 pub use generate::{GenerateAnswer, GenerateRequest};
+pub use limits::{Api, Limits};
 pub use make::{MakeAnswer, MakeRequest, PictureAnswer, PictureRequest, MAX_PICTURE_SIDE};
 pub use solve::{SolveAnswer, SolveRequest};
 pub use source::{load, Loaded};
 
 /// Every engine, in the order `info` lists them.
 pub const ENGINES: [Engine; 4] = [Engine::Auto, Engine::Search, Engine::Learn, Engine::Sat];
-
-/// What every request is held to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The longest a request may work; a request's own `timeout` can only lower it. Default:
-    /// 30 s.
-    pub max_time: Duration,
-    /// The largest JSON request (puzzle text, grids, pictures). Default: 1 MiB.
-    pub max_body: usize,
-    /// The largest image to make a picture from. Default: 8 MiB.
-    pub max_image: usize,
-    /// The most solutions one solve may ask for. Default: 100.
-    pub max_solutions: usize,
-    /// The most steps one explanation returns. Default: 100,000.
-    pub max_steps: usize,
-    /// How many requests the transport works on at a time (the server: one per core by
-    /// default; the browser: its workers). Default: 1. The API itself only reports it.
-    pub jobs: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_time: Duration::from_secs(30),
-            max_body: 1024 * 1024,
-            max_image: 8 * 1024 * 1024,
-            max_solutions: 100,
-            max_steps: 100_000,
-            jobs: 1,
-        }
-    }
-}
-
-/// The API, held to its limits. Cheap to create and to share between threads.
-#[derive(Clone, Debug, Default)]
-pub struct Api {
-    limits: Limits,
-}
 
 /// The operations, by the names transports give them (`/api/solve`, `call("solve", ...)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -332,31 +296,6 @@ pub struct InfoAnswer {
 }
 
 impl Api {
-    /// An API held to `limits`.
-    pub fn new(limits: Limits) -> Api {
-        Api { limits }
-    }
-
-    /// The limits.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    /// A request's time limit: its own `timeout` (seconds), never more than
-    /// [`Limits::max_time`], which is the default.
-    pub fn time_limit(&self, timeout: Option<f64>) -> Result<Duration, ApiError> {
-        let max = self.limits.max_time;
-        match timeout {
-            None => Ok(max),
-            Some(t) if t.is_finite() && t >= 0.0 => {
-                Ok(Duration::from_secs_f64(t.min(1e9)).min(max))
-            }
-            Some(t) => Err(ApiError::bad_request(format!(
-                "timeout {t} is not a non-negative number of seconds"
-            ))),
-        }
-    }
-
     /// What can be checked before any work (the values of the request's options), and the
     /// time limit its work is held to: a transport that schedules work refuses a malformed
     /// request before it waits for a slot.

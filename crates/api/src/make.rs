@@ -12,8 +12,9 @@ use nonogram_formats::Format;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::error::ApiError;
+use crate::limits::Api;
 use crate::report::puzzle::puzzle_json;
-use crate::{Api, ApiError};
 
 /// The most cells per side of a picture made from an image (the page's grid).
 pub const MAX_PICTURE_SIDE: u32 = 200;

@@ -7,11 +7,12 @@ use nonogram_core::Engine;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::error::ApiError;
+use crate::limits::Api;
 use crate::report::json::Record;
 use crate::report::text::status_line;
 use crate::report::{Report, SolveOptions};
 use crate::source::load;
-use crate::{Api, ApiError};
 
 /// A solve (or, with `deduce`, line solving alone).
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]

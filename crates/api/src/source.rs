@@ -3,8 +3,8 @@
 use nonogram_core::Puzzle;
 use nonogram_formats::Format;
 
+use crate::error::ApiError;
 use crate::report::plural;
-use crate::ApiError;
 
 /// A request's puzzle, read.
 #[derive(Debug)]

@@ -31,35 +31,9 @@ use nonogram_api::{Answer, ApiError, Operation, PictureRequest, Request};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::serve::{BodyRead, Limits, Shared};
-
-/// An error answer over HTTP: the library's error (a status and one sentence) as a response.
-#[derive(Debug)]
-pub struct HttpError(pub ApiError);
-
-impl HttpError {
-    /// An error with this status and sentence.
-    pub fn new(status: StatusCode, message: impl Into<String>) -> HttpError {
-        HttpError(ApiError::new(status.as_u16(), message))
-    }
-
-    /// The status.
-    pub fn status(&self) -> StatusCode {
-        StatusCode::from_u16(self.0.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
-    }
-}
-
-impl From<ApiError> for HttpError {
-    fn from(error: ApiError) -> HttpError {
-        HttpError(error)
-    }
-}
-
-impl IntoResponse for HttpError {
-    fn into_response(self) -> Response {
-        (self.status(), Json(self.0.to_json())).into_response()
-    }
-}
+pub use crate::serve::error::HttpError;
+use crate::serve::state::{BodyRead, Shared};
+use nonogram_api::Limits;
 
 /// The API's addresses, with their body limits.
 pub fn routes(limits: &Limits) -> Router<Shared> {

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use crate::serve::Shared;
+use crate::serve::state::Shared;
 
 /// What the page may load: only from this server (and images the page makes itself).
 const POLICY: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; \

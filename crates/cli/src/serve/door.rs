@@ -23,8 +23,8 @@ use axum::http::{header, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::serve::api::HttpError;
-use crate::serve::Shared;
+use crate::serve::error::HttpError;
+use crate::serve::state::Shared;
 
 /// The addresses a server answers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use tokio::sync::Semaphore;
 
-use crate::serve::api::HttpError;
+use crate::serve::error::HttpError;
 
 /// The longest job id a request may give.
 pub const MAX_ID_LEN: usize = 64;

@@ -31,13 +31,15 @@
 pub mod api;
 pub mod assets;
 pub mod door;
+pub mod error;
 pub mod jobs;
+pub mod state;
+
+pub use state::{BodyRead, Server, Shared};
 
 use std::future::Future;
 use std::io::{self, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
@@ -107,37 +109,6 @@ pub fn default_limits() -> Limits {
 /// polls its flag) before the watchdog answers for it (504, or 408 while its body is unread).
 const GRACE: Duration = Duration::from_secs(2);
 
-/// What every handler shares.
-#[derive(Debug)]
-pub struct Server {
-    /// The API, held to the limits.
-    pub api: nonogram_api::Api,
-    /// The limits.
-    pub limits: Limits,
-    /// The running jobs and the permits to start one.
-    pub jobs: jobs::Jobs,
-    /// Which requests are let in.
-    pub door: door::Door,
-    /// Whether to log each request.
-    pub log: bool,
-}
-
-/// The shared state as handlers receive it.
-pub type Shared = Arc<Server>;
-
-impl Server {
-    /// A server listening on `local`, held to `limits`, logging each request if `log`.
-    pub fn new(limits: Limits, local: SocketAddr, log: bool) -> Shared {
-        Arc::new(Server {
-            api: nonogram_api::Api::new(limits),
-            limits,
-            jobs: jobs::Jobs::new(limits.jobs),
-            door: door::Door::new(local),
-            log,
-        })
-    }
-}
-
 /// The whole application: the page, its assets and the API, with the time limit and the log
 /// line around every request.
 pub fn app(server: Shared) -> Router {
@@ -149,23 +120,6 @@ pub fn app(server: Shared) -> Router {
         .layer(middleware::from_fn_with_state(server.clone(), door::check))
         .layer(middleware::from_fn_with_state(server.clone(), around))
         .with_state(server)
-}
-
-/// Whether a request's body has been read whole: the handlers that read one say so, and the
-/// watchdog ([`around`]) tells a client that never finished sending (408) from work that ran
-/// long (504).
-#[derive(Clone, Debug, Default)]
-pub struct BodyRead(Arc<AtomicBool>);
-
-impl BodyRead {
-    /// The body has been read whole.
-    pub fn done(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    fn is_done(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
 }
 
 /// The log line and the time limit of every request: work that is still going `GRACE` past

@@ -610,7 +610,7 @@ fn first_undecided(grid: &impl GridOps) -> Node {
 #[cfg(test)]
 mod tests {
     use super::{Finish, Search};
-    use crate::kind::BlackWhite;
+    use crate::kinds::BlackWhite;
     use crate::solve::{root, Root};
     use crate::termination::Termination;
     use crate::{Clue, Config, Engine, Puzzle, Solver, Status};

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use nonogram_model::MAX_COLOURS;
 
-use super::{Level, MAX_SIDE};
+use super::request::{Level, MAX_SIDE};
 
 /// Why [`generate`] returned no puzzle.
 #[derive(Clone, Debug, PartialEq)]

@@ -18,7 +18,7 @@
 
 use nonogram_model::{ColourId, Picture};
 
-use super::Style;
+use super::request::{Level, Style};
 use crate::generate::Rng;
 
 /// What a field's values range over: a noise cell is `0..FIELD_MAX`.
@@ -39,6 +39,17 @@ pub(super) struct Colouring {
 }
 
 impl Colouring {
+    /// How a colour picture's colours are laid out for a request of `level`: as the shapes
+    /// are, except for hard, in larger regions with one colour holding most cells
+    /// ([`Colouring::HARD`] says why).
+    pub(super) fn for_level(level: Level) -> Colouring {
+        if level == Level::Hard {
+            Colouring::HARD
+        } else {
+            Colouring::LIKE_SHAPES
+        }
+    }
+
     /// The colours drawn as the shapes are: regions of the shapes' size, no colour preferred.
     pub const LIKE_SHAPES: Colouring = Colouring {
         scale: 1,
