@@ -600,7 +600,10 @@ fn commands_that_show_one_puzzle_ask_for_puzzle_n() {
     let file = file.to_str().unwrap();
     for (args, why) in [
         (vec!["explain", file], ""),
-        (vec!["render", file], ""),
+        (
+            vec!["render", file],
+            " but a drawing shows one (--output pdf prints them all)",
+        ),
         (
             vec!["solve", file, "--output", "svg"],
             " but a drawing shows one",
