@@ -33,6 +33,10 @@ impl Run {
 pub struct Clue {
     lens: Vec<u32>,
     colours: Vec<ColourId>,
+    /// Per run, its start and end caps (the background for none): the half cells of a
+    /// triangle puzzle ([`crate::triangle`]). Empty when no run has one, so that a clue
+    /// without caps is the same clue however it was built.
+    caps: Vec<[ColourId; 2]>,
 }
 
 impl Clue {
@@ -40,7 +44,11 @@ impl Clue {
     pub fn new(lens: impl IntoIterator<Item = u32>) -> Clue {
         let lens: Vec<u32> = lens.into_iter().filter(|&r| r != 0).collect();
         let colours = vec![ColourId::BLACK; lens.len()];
-        Clue { lens, colours }
+        Clue {
+            lens,
+            colours,
+            caps: Vec::new(),
+        }
     }
 
     /// A clue from coloured runs; zero-length runs are dropped. The colours are checked against
@@ -51,7 +59,31 @@ impl Clue {
             .filter(|r| r.len != 0)
             .map(|r| (r.len, r.colour))
             .unzip();
-        Clue { lens, colours }
+        Clue {
+            lens,
+            colours,
+            caps: Vec::new(),
+        }
+    }
+
+    /// A clue of capped runs, each with its start and end cap (the background for none): the
+    /// clue of a line of a triangle puzzle ([`crate::triangle`]), where a run's length counts
+    /// its caps. Zero-length runs are dropped. Whether the caps suit the line (a half cell
+    /// whose black side faces the run, and no more caps than cells) is checked when the clue
+    /// becomes part of a [`Puzzle`](crate::Puzzle).
+    pub fn capped(runs: impl IntoIterator<Item = (Run, [ColourId; 2])>) -> Clue {
+        let mut clue = Clue::default();
+        for (run, caps) in runs {
+            if run.len != 0 {
+                clue.lens.push(run.len);
+                clue.colours.push(run.colour);
+                clue.caps.push(caps);
+            }
+        }
+        if clue.caps.iter().flatten().all(|c| c.is_background()) {
+            clue.caps.clear();
+        }
+        clue
     }
 
     /// The clue of an empty line.
@@ -87,6 +119,40 @@ impl Clue {
             current = colour;
         }
         clue
+    }
+
+    /// Whether some run has a cap (a triangle puzzle's clue).
+    pub fn has_caps(&self) -> bool {
+        !self.caps.is_empty()
+    }
+
+    /// Run `i`'s start and end caps, the background where it has none.
+    pub fn caps(&self, i: usize) -> [ColourId; 2] {
+        self.caps
+            .get(i)
+            .copied()
+            .unwrap_or([ColourId::BACKGROUND; 2])
+    }
+
+    /// How many of run `i`'s cells are its caps.
+    pub fn cap_count(&self, i: usize) -> u32 {
+        self.caps(i).iter().filter(|c| !c.is_background()).count() as u32
+    }
+
+    /// Run `i`'s cells of its own colour: its length less its caps.
+    pub fn body(&self, i: usize) -> u32 {
+        self.lens[i].saturating_sub(self.cap_count(i))
+    }
+
+    /// Run `i`'s cells, in order: its start cap, its body, its end cap.
+    pub fn run_cells(&self, i: usize) -> impl Iterator<Item = ColourId> + '_ {
+        let [start, end] = self.caps(i);
+        let body = std::iter::repeat_n(self.colours[i], self.body(i) as usize);
+        (!start.is_background())
+            .then_some(start)
+            .into_iter()
+            .chain(body)
+            .chain((!end.is_background()).then_some(end))
     }
 
     /// The run lengths, in order.
@@ -134,25 +200,42 @@ impl Clue {
 
     /// The number of cells of `colour` the clue asks for.
     pub fn filled_with(&self, colour: ColourId) -> u64 {
-        self.iter()
-            .filter(|r| r.colour == colour)
-            .map(|r| u64::from(r.len))
+        (0..self.len())
+            .map(|i| {
+                let caps = self.caps(i).iter().filter(|&&c| c == colour).count() as u64;
+                let body = if self.colours[i] == colour {
+                    u64::from(self.body(i))
+                } else {
+                    0
+                };
+                caps + body
+            })
             .sum()
     }
 
     /// The shortest line the clue fits in: the runs, plus one background cell between each two
     /// neighbouring runs of the same colour.
     pub fn min_len(&self) -> u64 {
-        let gaps = self.colours.windows(2).filter(|w| w[0] == w[1]).count();
+        let gaps = (0..self.len()).filter(|&i| self.needs_gap_after(i)).count();
         self.filled() + gaps as u64
     }
 
-    /// Whether run `i` must be followed by a background cell before run `i + 1` (they have the
-    /// same colour). False for the last run.
+    /// Whether run `i` must be followed by a background cell before run `i + 1`: the cells
+    /// that would touch are of the same colour, and neither is a cap (a triangle puzzle's
+    /// half cells may touch anything). False for the last run.
     pub fn needs_gap_after(&self, i: usize) -> bool {
-        self.colours
-            .get(i + 1)
-            .is_some_and(|&next| next == self.colours[i])
+        let Some(&next) = self.colours.get(i + 1) else {
+            return false;
+        };
+        if next != self.colours[i] {
+            return false;
+        }
+        if self.caps.is_empty() {
+            return true;
+        }
+        let body_last = self.caps(i)[1].is_background() && self.body(i) > 0;
+        let body_first = self.caps(i + 1)[0].is_background() && self.body(i + 1) > 0;
+        body_last && body_first
     }
 
     /// The clue written with the palette's characters: `2 3` when every run is of the
@@ -177,14 +260,24 @@ impl fmt::Display for DisplayClue<'_> {
             return f.write_str("0");
         }
         let plain = match self.palette {
-            Some(p) => p.is_black_and_white(),
+            Some(p) => p.is_black_and_white() || p.is_triangles(),
             None => self.clue.is_black(),
         };
         for (i, run) in self.clue.iter().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }
+            let [start, end] = self.clue.caps(i);
+            let cap = |f: &mut fmt::Formatter<'_>, c: ColourId| -> fmt::Result {
+                match crate::triangle::TRIANGLES.iter().find(|t| t.0 == c) {
+                    Some((_, symbol)) => write!(f, "{symbol}"),
+                    None if c.is_background() => Ok(()),
+                    None => write!(f, "[{}]", c.index()),
+                }
+            };
+            cap(f, start)?;
             write!(f, "{}", run.len)?;
+            cap(f, end)?;
             if !plain {
                 match self.palette.and_then(|p| p.get(run.colour)) {
                     Some(colour) => write!(f, "{}", colour.symbol)?,

@@ -286,6 +286,9 @@ impl std::error::Error for PaletteError {}
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Palette {
     entries: Vec<Colour>,
+    /// Whether this is [`Palette::triangles`]: entries 2 to 5 are the half cells of a
+    /// triangle puzzle, whose clues may cap their runs with them.
+    triangles: bool,
 }
 
 impl Default for Palette {
@@ -302,7 +305,32 @@ impl Palette {
                 Colour::new("white", Rgb::WHITE, '.'),
                 Colour::new("black", Rgb::BLACK, '#'),
             ],
+            triangles: false,
         }
+    }
+
+    /// The palette of a triangle puzzle ([`crate::triangle`]): the background (`.`), black
+    /// (`#`), and the four half-black cells, named by their black corner: `lower-right` (`◢`),
+    /// `upper-left` (`◤`), `upper-right` (`◥`) and `lower-left` (`◣`), in that order. Their
+    /// RGB is grey, the mean of their halves, for drawings that cannot cut a cell.
+    pub fn triangles() -> Palette {
+        let half = |name: &str, symbol: char| Colour::new(name, Rgb::new(0x80, 0x80, 0x80), symbol);
+        Palette {
+            entries: vec![
+                Colour::new("white", Rgb::WHITE, '.'),
+                Colour::new("black", Rgb::BLACK, '#'),
+                half("lower-right", '◢'),
+                half("upper-left", '◤'),
+                half("upper-right", '◥'),
+                half("lower-left", '◣'),
+            ],
+            triangles: true,
+        }
+    }
+
+    /// Whether this is the palette of a triangle puzzle, [`Palette::triangles`].
+    pub fn is_triangles(&self) -> bool {
+        self.triangles
     }
 
     /// A palette of `background` and `colours`, checked: at most [`MAX_COLOURS`] colours,
@@ -332,7 +360,10 @@ impl Palette {
                 }
             }
         }
-        Ok(Palette { entries })
+        Ok(Palette {
+            entries,
+            triangles: false,
+        })
     }
 
     /// Entries, background included.

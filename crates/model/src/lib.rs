@@ -11,6 +11,8 @@
 //!   [`Axis`], [`LineId`], [`Metadata`];
 //! - [`given`]: a [`Given`] cell, whose colour the puzzle states;
 //! - [`picture`]: a complete [`Picture`], one colour per cell;
+//! - [`triangle`]: the half-black cells of triangle puzzles, which cap runs, and the rules of
+//!   their lines;
 //! - [`cells`]: [`Cell`], the state of a cell of a black-and-white partial grid, the partial
 //!   grids [`CellRows`] and [`PartialGrid`], and the [`Cells`] view that renderers draw from.
 //!
@@ -26,6 +28,7 @@ pub mod colour;
 pub mod given;
 pub mod picture;
 pub mod puzzle;
+pub mod triangle;
 
 pub use cells::{Cell, CellRows, Cells, PartialGrid};
 pub use clue::{Clue, Run};

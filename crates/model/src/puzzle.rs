@@ -21,6 +21,7 @@ use crate::clue::Clue;
 use crate::colour::{ColourId, ColourSet, Palette};
 use crate::given::Given;
 use crate::picture::Picture;
+use crate::triangle;
 
 /// Which family of lines a line belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -148,6 +149,14 @@ pub enum PuzzleError {
         /// The colour asked for.
         colour: ColourId,
     },
+    /// A run's cap that is not a half cell of a triangle puzzle's palette facing the run
+    /// ([`crate::triangle`]), or a run shorter than its caps.
+    BadCap {
+        /// The line of the run.
+        line: LineId,
+        /// The run's position in the clue, from 0.
+        run: usize,
+    },
     /// A given cell outside the grid.
     GivenOutside {
         /// Its row, from 0.
@@ -194,6 +203,13 @@ impl fmt::Display for PuzzleError {
                 "run {} of the clue of {line} has colour {} but the palette has no such colour",
                 run + 1,
                 colour.index()
+            ),
+            PuzzleError::BadCap { line, run } => write!(
+                f,
+                "run {} of the clue of {line} has a cap that cannot end it (caps need the \
+                 triangle palette, a half cell whose black side faces the run, and a run at \
+                 least as long as its caps)",
+                run + 1
             ),
             PuzzleError::GivenOutside { row, col } => write!(
                 f,
@@ -359,6 +375,12 @@ impl Puzzle {
                         colour: clue.colours()[run],
                     });
                 }
+                if let Some(run) = bad_cap(&palette, axis, clue) {
+                    return Err(PuzzleError::BadCap {
+                        line: LineId { axis, index },
+                        run,
+                    });
+                }
             }
         }
         Ok(Puzzle {
@@ -448,16 +470,36 @@ impl Puzzle {
     }
 
     /// The puzzle in `palette` whose solution is `picture`; an error if the picture uses a
-    /// colour the palette lacks.
+    /// colour the palette lacks. In the triangle palette, each line's clue is
+    /// [`triangle::clue_of_line`]'s.
     pub fn from_coloured_picture(
         palette: Palette,
         picture: &Picture,
     ) -> Result<Puzzle, PuzzleError> {
+        let line = |axis: Axis, cells: Vec<ColourId>| {
+            if palette.is_triangles() {
+                triangle::clue_of_line(axis, &cells)
+            } else {
+                Clue::from_colours(cells)
+            }
+        };
         let rows = (0..picture.height())
-            .map(|r| Clue::from_colours((0..picture.width()).map(|c| picture.colour(r, c))))
+            .map(|r| {
+                line(
+                    Axis::Row,
+                    (0..picture.width()).map(|c| picture.colour(r, c)).collect(),
+                )
+            })
             .collect();
         let columns = (0..picture.width())
-            .map(|c| Clue::from_colours((0..picture.height()).map(|r| picture.colour(r, c))))
+            .map(|c| {
+                line(
+                    Axis::Column,
+                    (0..picture.height())
+                        .map(|r| picture.colour(r, c))
+                        .collect(),
+                )
+            })
             .collect();
         Puzzle::with_limits(palette, rows, columns, Limits::DEFAULT)
     }
@@ -574,17 +616,50 @@ impl Puzzle {
         if picture.width() != self.width() || picture.height() != self.height() {
             return Err(LineId::row(0));
         }
+        let mut line_cells = Vec::new();
         for line in self.lines() {
             let cells = (0..self.line_len(line.axis)).map(|i| {
                 let (r, c) = line.cell(i);
                 picture.colour(r, c)
             });
-            if !matches_clue(self.clue(line), cells) {
+            let fits = if self.palette.is_triangles() {
+                line_cells.clear();
+                line_cells.extend(cells);
+                triangle::line_fits(self.clue(line), &line_cells)
+            } else {
+                matches_clue(self.clue(line), cells)
+            };
+            if !fits {
                 return Err(line);
             }
         }
         Ok(())
     }
+
+    /// Whether this is a triangle puzzle ([`crate::triangle`]): its palette is
+    /// [`Palette::triangles`].
+    pub fn is_triangles(&self) -> bool {
+        self.palette.is_triangles()
+    }
+}
+
+/// The first run of `clue`, a line of `axis`, whose caps do not suit it: caps outside the
+/// triangle palette, a cap that is not a half cell whose black side faces the run, a run
+/// shorter than its caps, or, in the triangle palette, a run that is not black.
+fn bad_cap(palette: &Palette, axis: Axis, clue: &Clue) -> Option<usize> {
+    if !palette.is_triangles() {
+        return (0..clue.len()).find(|&i| clue.cap_count(i) > 0);
+    }
+    (0..clue.len()).find(|&i| {
+        let [start, end] = clue.caps(i);
+        let faces = |c: ColourId, want: triangle::End| {
+            c.is_background() || triangle::end_capped(c, axis) == Some(want)
+        };
+        clue.colours()[i] != ColourId::BLACK
+            || !faces(start, triangle::End::Start)
+            || !faces(end, triangle::End::End)
+            || clue.runs()[i] < clue.cap_count(i)
+    })
 }
 
 /// Whether a line of cells has exactly the runs of `clue`: [`Clue::from_colours`] compared
