@@ -62,6 +62,7 @@ pub use engine::MAX_THREADS;
 pub use kind::Contradiction;
 pub use kinds::black_white::{grid, line, Grid, MAX_LEARN_CELLS};
 pub use kinds::colour;
+pub use kinds::triangle;
 pub use nonogram_model as model;
 pub use nonogram_model::{
     check_size, Axis, Cell, CellRows, Cells, Clue, Colour, ColourId, ColourSet, Inconsistency,

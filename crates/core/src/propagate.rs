@@ -19,17 +19,18 @@ use crate::kind::grid::ones;
 use crate::kind::Contradiction;
 use crate::kind::{GridOps, Kind, LineWork};
 use crate::termination::WorkDeadline;
-use nonogram_model::{Axis, ColourId, ColourSet, LineId, Puzzle};
+use nonogram_model::{Axis, Clue, ColourSet, LineId, Puzzle};
 
 /// Cache names of the clues of a puzzle, rows then columns: equal clues on lines of equal length
 /// (the same axis) share one, so their results share cache slots.
 fn clue_ids(puzzle: &Puzzle) -> Vec<u32> {
-    let mut names: HashMap<(Axis, &[u32], &[ColourId]), u32> = HashMap::new();
+    let mut names: HashMap<(Axis, &Clue), u32> = HashMap::new();
     let mut ids = Vec::with_capacity(puzzle.width() + puzzle.height());
     for axis in [Axis::Row, Axis::Column] {
         for clue in puzzle.clues(axis) {
             let next = names.len() as u32;
-            let name = (axis, clue.runs(), clue.colours());
+            // The whole clue: a triangle puzzle's caps tell apart clues of equal runs.
+            let name = (axis, clue);
             ids.push(*names.entry(name).or_insert(next));
         }
     }

@@ -34,6 +34,9 @@ macro_rules! with_kind {
         if $puzzle.is_black_and_white() {
             type $kind = $crate::kinds::BlackWhite;
             $body
+        } else if $puzzle.is_triangles() {
+            type $kind = $crate::kinds::Triangles;
+            $body
         } else {
             type $kind = $crate::kinds::Coloured;
             $body

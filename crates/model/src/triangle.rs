@@ -119,7 +119,7 @@ pub fn line_fits(clue: &Clue, cells: &[ColourId]) -> bool {
         let len = pattern.len();
         let touch = r > 0 && !clue.needs_gap_after(r - 1);
         end.fill(false);
-        for s in 0..=n.saturating_sub(len) {
+        for s in (0..=n).take_while(|&s| s + len <= n) {
             let after = if r == 0 || touch {
                 pad[s]
             } else {

@@ -21,6 +21,7 @@ pub mod line;
 pub mod patterns;
 
 pub use crate::kinds::colour::check as colour_line;
+pub use crate::kinds::triangle::check as triangle_line;
 pub use arbitrary;
 
 use arbitrary::{Arbitrary, Unstructured};

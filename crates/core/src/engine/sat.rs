@@ -10,6 +10,10 @@
 //! .* a^2 .* b^1 .+ b^3 .*
 //! ```
 //!
+//! A triangle puzzle's run is its exact cells, caps included (`◢ 1 1 ◣` for `/4\` in a row),
+//! and [`Clue::needs_gap_after`] says where two runs may touch, so its lines are the same
+//! kind of expression over the triangle palette.
+//!
 //! Its automaton is deterministic, and we encode it the way Bacchus (*GAC via unit
 //! propagation*, CP 2007) decomposes a `regular` constraint: a variable `q(i, t)` for "after `i`
 //! cells the automaton is in state `t`", forward clauses (a state and a cell's entry imply the
@@ -306,9 +310,10 @@ impl Encoder<'_, '_> {
         // that the next need not be separated from, the last run included).
         let mut symbol = Vec::new();
         let mut looping = vec![true];
-        for (j, run) in clue.iter().enumerate() {
-            for _ in 0..run.len {
-                symbol.push(run.colour.index());
+        for j in 0..clue.len() {
+            // A run's cells in order: its colour, and a triangle puzzle's caps at its ends.
+            for cell in clue.run_cells(j) {
+                symbol.push(cell.index());
                 looping.push(false);
             }
             if clue.needs_gap_after(j) {

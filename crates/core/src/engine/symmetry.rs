@@ -27,6 +27,9 @@
 //! no engine without it found even a first solution in minutes; the guided learner now finds
 //! Knotty's solutions by itself in milliseconds, so the attempts are kept short.
 //!
+//! Triangle puzzles have none here: a mirror or a turn changes which corner of a half cell is
+//! black, which a map of cells cannot say.
+//!
 //! Empty lines at the border are left out before looking for symmetries (Knotty has an empty
 //! last row and column): their cells are empty in every solution, so the symmetry of the rest
 //! is what counts.
@@ -61,6 +64,11 @@ pub(crate) type CellMap = Vec<usize>;
 /// goes to a line with the same clue. The list is closed under composition (a group without
 /// its identity).
 pub(crate) fn clue_symmetries(puzzle: &Puzzle) -> Vec<CellMap> {
+    // A mirror or a turn carries a half cell to another one (`◢` to `◣` in a left-right
+    // mirror), so a map of cells alone is no symmetry of a triangle puzzle.
+    if puzzle.is_triangles() {
+        return Vec::new();
+    }
     let (rows, cols) = (puzzle.clues(Axis::Row), puzzle.clues(Axis::Column));
     let span = |clues: &[crate::Clue]| {
         let first = clues.iter().position(|c| !c.is_empty())?;

@@ -48,15 +48,72 @@ pub use step::{
 
 use crate::kinds::black_white::Grid;
 use crate::kinds::colour::ColourGrid;
-use crate::kinds::{BlackWhite, Coloured};
+use crate::kinds::{BlackWhite, Coloured, Triangles};
 use crate::solve::with_kind;
-use narrate::explainer;
+use narrate::{explainer, Narrator};
 use nonogram_model::Puzzle;
+
+/// The explainer of black-and-white puzzles.
+type BlackWhiteNarrator<'p> = Narrator<'p, BlackWhite>;
+
+/// The explainer of the kinds whose cells take one palette entry, on the grid they share
+/// (`crate::kind::entries`): colour puzzles and triangle puzzles, picked by the puzzle's
+/// palette, so that one public explainer ([`ColourExplainer`]) serves both.
+#[derive(Debug)]
+enum EntryNarrator<'p> {
+    Colour(Narrator<'p, Coloured>),
+    Triangle(Narrator<'p, Triangles>),
+}
+
+impl<'p> EntryNarrator<'p> {
+    fn from_grid(puzzle: &'p Puzzle, grid: ColourGrid) -> EntryNarrator<'p> {
+        if puzzle.is_triangles() {
+            EntryNarrator::Triangle(Narrator::from_grid(puzzle, grid))
+        } else {
+            EntryNarrator::Colour(Narrator::from_grid(puzzle, grid))
+        }
+    }
+
+    fn with_deadline(self, deadline: Option<Instant>) -> EntryNarrator<'p> {
+        match self {
+            EntryNarrator::Colour(n) => EntryNarrator::Colour(n.with_deadline(deadline)),
+            EntryNarrator::Triangle(n) => EntryNarrator::Triangle(n.with_deadline(deadline)),
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        match self {
+            EntryNarrator::Colour(n) => n.stopped(),
+            EntryNarrator::Triangle(n) => n.stopped(),
+        }
+    }
+
+    fn grid(&self) -> &ColourGrid {
+        match self {
+            EntryNarrator::Colour(n) => n.grid(),
+            EntryNarrator::Triangle(n) => n.grid(),
+        }
+    }
+
+    fn difficulty(&self) -> Difficulty {
+        match self {
+            EntryNarrator::Colour(n) => n.difficulty(),
+            EntryNarrator::Triangle(n) => n.difficulty(),
+        }
+    }
+
+    fn next(&mut self) -> Option<ColourStep> {
+        match self {
+            EntryNarrator::Colour(n) => n.next(),
+            EntryNarrator::Triangle(n) => n.next(),
+        }
+    }
+}
 
 explainer!(
     /// Produces the steps of an explanation of a black-and-white puzzle one at a time (an
     /// [`Iterator`] of [`Step`]s); between steps, `grid` shows the grid so far.
-    Explainer<BlackWhite, Grid, Step>(Step::from_colour),
+    Explainer<BlackWhiteNarrator, Grid, Step>(Step::from_colour),
     /// A whole explanation: every step, the final grid and the rating.
     Explanation,
     /// Explains `puzzle` from the grid of its given cells to the end.
@@ -68,10 +125,11 @@ explainer!(
 
 explainer!(
     /// Produces the steps of an explanation of a colour puzzle one at a time (an [`Iterator`]
-    /// of [`ColourStep`]s); between steps, `grid` shows the grid so far. Works on
+    /// of [`ColourStep`]s); between steps, `grid` shows the grid so far. Explains triangle
+    /// puzzles too (their cells are entries of the triangle palette). Works on
     /// black-and-white puzzles too (as a palette of two entries), but [`Explainer`] words those
     /// better.
-    ColourExplainer<Coloured, ColourGrid, ColourStep>(|step| step),
+    ColourExplainer<EntryNarrator, ColourGrid, ColourStep>(|step| step),
     /// A whole colour explanation: every step, the final grid and the rating.
     ColourExplanation,
     /// Explains a colour puzzle from the empty grid to the end.

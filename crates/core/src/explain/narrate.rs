@@ -156,6 +156,16 @@ impl<'p, K: Kind> Narrator<'p, K> {
     }
 
     /// The rating so far; final once the steps have ended.
+    /// Whether the deadline came before the end.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// The grid after the steps produced so far.
+    pub(crate) fn grid(&self) -> &K::Grid {
+        &self.grid
+    }
+
     pub(crate) fn difficulty(&self) -> Difficulty {
         let sweeps = self.sweeps;
         if self.stopped || !self.finished {
@@ -389,14 +399,14 @@ impl<K: Kind> Iterator for Narrator<'_, K> {
 macro_rules! explainer {
     (
         $(#[$doc:meta])*
-        $name:ident<$kind:ty, $grid:ty, $step:ty>($word:expr),
+        $name:ident<$narrator:ident, $grid:ty, $step:ty>($word:expr),
         $(#[$whole_doc:meta])* $whole:ident,
         $(#[$explain_doc:meta])* $explain:ident,
         $(#[$next_doc:meta])* $next:ident
     ) => {
         $(#[$doc])*
         #[derive(Debug)]
-        pub struct $name<'p>($crate::explain::narrate::Narrator<'p, $kind>);
+        pub struct $name<'p>($narrator<'p>);
 
         impl<'p> $name<'p> {
             /// Explains `puzzle` from the grid of its given cells (the empty grid for most
@@ -410,7 +420,7 @@ macro_rules! explainer {
             /// leaves no solution below the grid: the first step says so (a contradiction
             /// found by the search). The grid must have the puzzle's size (and palette).
             pub fn from_grid(puzzle: &'p $crate::Puzzle, grid: $grid) -> $name<'p> {
-                $name($crate::explain::narrate::Narrator::from_grid(puzzle, grid))
+                $name($narrator::from_grid(puzzle, grid))
             }
 
             /// Gives up at `deadline` (if any): the steps then end early, `stopped` says so,
@@ -423,12 +433,12 @@ macro_rules! explainer {
 
             /// Whether the deadline came before the end of the explanation.
             pub fn stopped(&self) -> bool {
-                self.0.stopped
+                self.0.stopped()
             }
 
             /// The grid after the steps produced so far.
             pub fn grid(&self) -> &$grid {
-                &self.0.grid
+                self.0.grid()
             }
 
             /// The rating so far; final once the iterator has returned `None`.

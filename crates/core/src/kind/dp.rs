@@ -14,6 +14,11 @@
 //!   when run `j + 1` has another colour (it may start at `i`, touching run `j`), and as
 //!   `fw[j][i - 1]` with cell `i - 1` background when it has the same colour.
 //!
+//! A triangle puzzle's runs carry caps (`nonogram_model::triangle`): a run then fits where its
+//! first and last cells may take its caps and the cells between them its colour, a valid
+//! placement marks its caps' cells with their half cells, and [`Clue::needs_gap_after`] says
+//! where two runs may touch. Nothing else changes.
+//!
 //! `bw[j][i]` is the mirror image: runs `j..k` fit in cells `i..n`. A run placement is valid when
 //! its cells may take its colour and both sides are reachable; every cell it covers may take its
 //! colour (a difference array per colour marks them in O(1) each). A cell may be background when
@@ -37,6 +42,8 @@ pub struct Scratch {
     slot: Vec<usize>,
     /// Per distinct colour: the difference array of the cells its runs may cover.
     cover: Vec<i32>,
+    /// The caps of valid placements, as (entry, cell).
+    caps: Vec<(usize, usize)>,
 }
 
 impl Scratch {
@@ -84,10 +91,31 @@ impl Scratch {
         }
         let blocked = &self.blocked;
         let slot = &self.slot;
-        // Run `r` fits at cells `s..s + len`: inside the line and every cell may take its colour.
+        let capped = clue.has_caps();
+        // Run `r` fits at cells `s..s + len`: inside the line and every cell may take its colour
+        // (its caps, if any, their half cells, and its body its colour).
         let fits = |r: usize, s: usize| {
             let e = s + lens[r] as usize;
-            e <= n && blocked[slot[r] * width + e] == blocked[slot[r] * width + s]
+            if e > n {
+                return false;
+            }
+            let (mut b, mut f) = (s, e);
+            if capped {
+                let [start, end] = clue.caps(r);
+                if !start.is_background() {
+                    if !may(start.index(), s) {
+                        return false;
+                    }
+                    b += 1;
+                }
+                if !end.is_background() {
+                    if b >= f || !may(end.index(), e - 1) {
+                        return false;
+                    }
+                    f -= 1;
+                }
+            }
+            blocked[slot[r] * width + f] == blocked[slot[r] * width + b]
         };
         let same = |r: usize| clue.needs_gap_after(r);
 
@@ -141,6 +169,8 @@ impl Scratch {
         }
 
         // Every valid placement of every run marks its cells with its colour.
+        let caps = &mut self.caps;
+        caps.clear();
         let cover = &mut self.cover;
         cover.clear();
         cover.resize(self.colours.len() * width, 0);
@@ -162,12 +192,27 @@ impl Scratch {
                     bw[(r + 1) * width + e]
                 };
                 if left && right {
-                    cover[slot[r] * width + s] += 1;
-                    cover[slot[r] * width + e] -= 1;
+                    let (mut b, mut f) = (s, e);
+                    if capped {
+                        let [start, end] = clue.caps(r);
+                        if !start.is_background() {
+                            caps.push((start.index(), s));
+                            b += 1;
+                        }
+                        if !end.is_background() {
+                            caps.push((end.index(), e - 1));
+                            f -= 1;
+                        }
+                    }
+                    cover[slot[r] * width + b] += 1;
+                    cover[slot[r] * width + f] -= 1;
                 }
             }
         }
         out[..entries * words].fill(0);
+        for &(c, i) in caps.iter() {
+            out[c * words + i / 64] |= 1 << (i % 64);
+        }
         for (at, &c) in self.colours.iter().enumerate() {
             let mut covered = 0;
             for i in 0..n {

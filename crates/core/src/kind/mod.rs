@@ -32,6 +32,7 @@
 //! improvement to it lands once. `docs/design.md` says what adding a kind takes.
 
 pub mod dp;
+pub mod entries;
 pub(crate) mod grid;
 pub(crate) mod learn;
 pub(crate) mod lit;

@@ -30,10 +30,11 @@
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
 
-use nonogram_model::{Clue, ColourId, ColourSet};
+use nonogram_model::{Clue, ColourSet};
 
 use crate::kind::dp;
-use crate::kind::grid::{get_bit, words_for};
+pub use crate::kind::entries::{cells_to_masks, masks_to_cells};
+use crate::kind::grid::words_for;
 use crate::kind::Contradiction;
 
 /// The longest line the bit-parallel solver takes (its `n + 1` boundaries in a `u128`).
@@ -102,6 +103,23 @@ impl ColourLineSolver {
     }
 }
 
+impl crate::kind::entries::EntryLineSolver for ColourLineSolver {
+    fn solve(
+        &mut self,
+        clue: &Clue,
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+        out: &mut [u64],
+    ) -> Result<(), Contradiction> {
+        ColourLineSolver::solve(self, clue, len, entries, masks, out)
+    }
+
+    fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool {
+        ColourLineSolver::feasible(self, clue, len, entries, masks)
+    }
+}
+
 /// Solves one line given as a set of entries per cell: a convenience over
 /// [`ColourLineSolver::solve`] for callers outside hot loops (tests, explanations).
 pub fn solve_cells(
@@ -113,32 +131,6 @@ pub fn solve_cells(
     let mut out = vec![0; masks.len()];
     ColourLineSolver::new().solve(clue, cells.len(), entries, &masks, &mut out)?;
     Ok(masks_to_cells(&out, cells.len(), entries))
-}
-
-/// A line's cells as one mask per entry (the layout of [`ColourLineSolver::solve`]).
-pub fn cells_to_masks(cells: &[ColourSet], entries: usize) -> Vec<u64> {
-    let words = words_for(cells.len());
-    let mut masks = vec![0; entries * words];
-    for (i, set) in cells.iter().enumerate() {
-        for c in set.iter().filter(|c| c.index() < entries) {
-            masks[c.index() * words + i / 64] |= 1 << (i % 64);
-        }
-    }
-    masks
-}
-
-/// The inverse of [`cells_to_masks`].
-pub fn masks_to_cells(masks: &[u64], len: usize, entries: usize) -> Vec<ColourSet> {
-    let words = words_for(len);
-    (0..len)
-        .map(|i| {
-            (0..entries)
-                .filter(|&c| get_bit(&masks[c * words..], i))
-                .fold(ColourSet::EMPTY, |set, c| {
-                    set.with(ColourId::new(c).unwrap_or_default())
-                })
-        })
-        .collect()
 }
 
 /// The unsigned integers the bit-parallel solver runs on.
@@ -437,7 +429,7 @@ impl<W: Bits> Scratch<W> {
 mod tests {
     use super::super::naive;
     use super::*;
-    use nonogram_model::Run;
+    use nonogram_model::{ColourId, Run};
     use proptest::prelude::*;
 
     const SYMBOLS: &[u8] = b".abcd";

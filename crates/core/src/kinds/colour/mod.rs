@@ -14,12 +14,10 @@
 //!   cells used), pbnsolve's method as Wolter's survey describes it, with Batenburg and
 //!   Kosters' two-sided reachability, which every kind shares: `crate::kind::dp`) beyond, and
 //!   [`naive`] (every placement enumerated) as the oracle for both;
-//! - [`grid`]: the colour partial grid, rows and columns as masks per entry;
-//! - `work`: colour line solving for propagation (the solver, its scratch and its cache of
-//!   results), the colour side of `crate::kind::LineWork`;
-//! - `learn`: the learner's colour lines: a literal per cell and entry, the rule that a cell has
-//!   exactly one entry, and the explanations of the colour line solver's deductions;
-//! - `step`: replaying the explainer's steps, which are in colour terms already, on the grid;
+//! - [`grid`]: the partial grid, rows and columns as masks per entry; it, line solving for
+//!   propagation and the learner's lines (a literal per cell and entry, the rule that a cell
+//!   has exactly one entry, and the explanations of the line solver's deductions) are shared
+//!   with triangle puzzles, generic over the line solver (`crate::kind::entries`);
 //! - [`check`]: the colour line solvers against the naive one, for the fuzz target and the
 //!   property tests.
 //!
@@ -39,16 +37,14 @@
 
 #[doc(hidden)]
 pub mod check;
-pub mod grid;
-pub(crate) mod learn;
 pub mod line;
 pub mod naive;
-mod step;
-pub(crate) mod work;
 
 pub use crate::kind::dp;
+pub use crate::kind::entries::grid;
 pub use grid::ColourGrid;
 
+use crate::kind::entries::{learn::EntryLines, work::EntryWork};
 use crate::kind::Kind;
 
 /// Colour puzzles: a cell takes one entry of a palette of a background and two or more colours.
@@ -57,6 +53,6 @@ pub(crate) struct Coloured;
 
 impl Kind for Coloured {
     type Grid = grid::ColourGrid;
-    type Work = work::ColourWork;
-    type Lines<'p> = learn::ColourLines<'p>;
+    type Work = EntryWork<line::ColourLineSolver>;
+    type Lines<'p> = EntryLines<'p, line::ColourLineSolver>;
 }

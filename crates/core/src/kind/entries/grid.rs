@@ -5,7 +5,7 @@
 //! empty); a colour line needs one per entry, since a cell may have any subset of the palette
 //! left. Rows and columns are both stored, as there, so that every line is one contiguous slice
 //! of `entries × words` words, in the layout the colour line solver reads
-//! ([`ColourLineSolver::solve`](super::line::ColourLineSolver::solve)); a change costs one bit in
+//! ([`EntryLineSolver::solve`](super::EntryLineSolver::solve)); a change costs one bit in
 //! the line and one in the crossing line per entry removed.
 //!
 //! A cell's *freedom* is the number of entries it may still take, less one; the grid keeps the

@@ -1,4 +1,5 @@
-//! The learner's lines for colour puzzles ([`LearnLines`]): literals say
+//! The learner's lines for the kinds whose cells take one palette entry ([`LearnLines`]), over
+//! the kind's line solver ([`EntryLineSolver`]): literals say
 //! "cell `x` has entry `e`", one variable per cell and palette entry (`x · entries + e`), and
 //! two kinds of rule keep them honest besides the learnt clauses:
 //!
@@ -7,7 +8,7 @@
 //!   written as clauses, since the pairwise at-most-one clauses grow with the square of the
 //!   palette, and explained on demand (`Reason::Cell`);
 //! - *the lines*: each line keeps, per entry, the mask of cells where that entry is not yet
-//!   false, which is exactly the colour line solver's input; a line whose masks changed is
+//!   false, which is exactly the line solver's input; a line whose masks changed is
 //!   solved, and every entry it rules out becomes a false literal whose reason is recorded as
 //!   "line `l`, when the trail was `t` long" and built only if conflict analysis asks: the
 //!   line's facts of that moment, with the cell forced to the entry, admit no placement; facts
@@ -18,7 +19,7 @@
 
 use nonogram_model::{Axis, Clue, ColourId, ColourSet, Picture, Puzzle};
 
-use super::line::ColourLineSolver;
+use super::EntryLineSolver;
 use crate::kind::grid::{ones, words_for};
 use crate::kind::learn::{Deduction, Layout, LearnLines, LineQueue, LineTrails};
 use crate::kind::lit::{Lit, Value, Var};
@@ -31,7 +32,7 @@ pub(crate) const MAX_VARS: usize = 1 << 21;
 
 /// The colour lines: per line and entry, the cells where the entry is not false.
 #[derive(Debug)]
-pub(crate) struct ColourLines<'p> {
+pub(crate) struct EntryLines<'p, S> {
     layout: Layout,
     entries: usize,
     /// Per line slot (rows, then columns): its clue.
@@ -48,12 +49,12 @@ pub(crate) struct ColourLines<'p> {
     /// its cell `i`.
     trails: LineTrails,
     queue: LineQueue,
-    solver: ColourLineSolver,
+    solver: S,
     out: Vec<u64>,
     scratch: Vec<u64>,
 }
 
-impl ColourLines<'_> {
+impl<S: EntryLineSolver> EntryLines<'_, S> {
     /// The first mask word of line `slot`, its words per entry, and its length.
     #[inline]
     fn range(&self, slot: usize) -> (usize, usize, usize) {
@@ -89,7 +90,7 @@ impl ColourLines<'_> {
     }
 }
 
-impl<'p> LearnLines<'p> for ColourLines<'p> {
+impl<'p, S: EntryLineSolver> LearnLines<'p> for EntryLines<'p, S> {
     /// On random colour puzzles a random grid is far from any solution, and the cycle without
     /// random phases did best (BENCHMARKS.md, twelfth session).
     const RANDOM_PHASES: bool = false;
@@ -101,7 +102,7 @@ impl<'p> LearnLines<'p> for ColourLines<'p> {
     /// session).
     const RESTART_UNIT: u64 = 512;
 
-    fn new(puzzle: &'p Puzzle) -> ColourLines<'p> {
+    fn new(puzzle: &'p Puzzle) -> EntryLines<'p, S> {
         let (width, height) = (puzzle.width(), puzzle.height());
         let entries = puzzle.palette().len().max(1);
         let layout = Layout::new(width, height);
@@ -121,7 +122,7 @@ impl<'p> LearnLines<'p> for ColourLines<'p> {
         let mut masks = full(width, row_words).repeat(entries * height);
         masks.extend(full(height, col_words).repeat(entries * width));
         let words = row_words.max(col_words);
-        ColourLines {
+        EntryLines {
             trails: LineTrails::new(&layout, entries),
             queue: LineQueue::new(layout.slots()),
             falses: vec![0; width * height],
@@ -132,7 +133,7 @@ impl<'p> LearnLines<'p> for ColourLines<'p> {
             col_words,
             masks,
             cell_head: 0,
-            solver: ColourLineSolver::new(),
+            solver: S::default(),
             out: vec![0; entries * words],
             scratch: vec![0; entries * words],
         }

@@ -1,5 +1,5 @@
-//! Line solving for colour propagation ([`LineWork`]): the colour line solver on a
-//! line's entry masks, and the grid narrowed to what it proves.
+//! Line solving for propagation ([`LineWork`]) in the kinds whose cells take one palette entry:
+//! the kind's line solver ([`EntryLineSolver`]) on a line's entry masks, and the grid narrowed to what it proves.
 //!
 //! Lines of up to 64 cells go through a direct-mapped cache of results, as black-and-white
 //! lines do (probing solves the same lines in the same states over and over). A colour line's
@@ -10,7 +10,7 @@
 use nonogram_model::{Clue, LineId, Puzzle};
 
 use super::grid::ColourGrid;
-use super::line::ColourLineSolver;
+use super::EntryLineSolver;
 use crate::kind::{Contradiction, LineWork, Solved};
 
 /// The line cache's size. The black-and-white cache measured best at 384 KiB (a larger one
@@ -90,9 +90,9 @@ impl LineCache {
 
 /// The colour line solver, its output, a cache of results, and the cells the last solve changed.
 #[derive(Debug)]
-pub(crate) struct ColourWork {
+pub(crate) struct EntryWork<S> {
     entries: usize,
-    solver: ColourLineSolver,
+    solver: S,
     cache: LineCache,
     out: Vec<u64>,
     changed: Vec<u64>,
@@ -100,13 +100,13 @@ pub(crate) struct ColourWork {
     solves: u64,
 }
 
-impl LineWork<ColourGrid> for ColourWork {
-    fn new(puzzle: &Puzzle) -> ColourWork {
+impl<S: EntryLineSolver> LineWork<ColourGrid> for EntryWork<S> {
+    fn new(puzzle: &Puzzle) -> EntryWork<S> {
         let entries = puzzle.palette().len().max(1);
         let words = puzzle.width().max(puzzle.height()).div_ceil(64).max(1);
-        ColourWork {
+        EntryWork {
             entries,
-            solver: ColourLineSolver::new(),
+            solver: S::default(),
             cache: LineCache::new(entries),
             out: vec![0; entries * words],
             changed: vec![0; words],

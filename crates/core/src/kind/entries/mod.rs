@@ -1,0 +1,69 @@
+//! The parts shared by every kind whose cells take exactly one palette entry (colour puzzles,
+//! triangle puzzles): the partial grid of one bit mask per entry per line ([`grid`]), line
+//! solving for propagation over it (`work`), the learner's lines of one literal per cell and
+//! entry (`learn`), and the replay of the explainer's steps (`step`).
+//!
+//! They differ between those kinds only in the line solver, which reads a clue and a line's
+//! entry masks and narrows them: the kind brings it as an [`EntryLineSolver`], and `work` and
+//! `learn` are generic over it. So a kind of this shape is its line solver and a few lines
+//! naming these parts (`crate::kinds::colour`, `crate::kinds::triangle`).
+
+pub mod grid;
+pub(crate) mod learn;
+mod step;
+pub(crate) mod work;
+
+use std::fmt::Debug;
+
+use nonogram_model::{Clue, ColourId, ColourSet};
+
+use super::grid::{get_bit, words_for};
+
+use super::Contradiction;
+
+/// A line solver over entry masks: what a kind whose cells take one palette entry brings.
+pub(crate) trait EntryLineSolver: Debug + Default + Send {
+    /// Solves one line of `len` cells in a palette of `entries` entries. `masks` holds, entry
+    /// by entry, `words_for(len)` words each, the cells that may take that entry (bit `i % 64`
+    /// of word `i / 64` for cell `i`); on success `out` (as long) holds the cells that may take
+    /// each entry in some placement of the clue that agrees with `masks` (a subset of it). On a
+    /// contradiction `out` is unspecified.
+    fn solve(
+        &mut self,
+        clue: &Clue,
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+        out: &mut [u64],
+    ) -> Result<(), Contradiction>;
+
+    /// Whether some placement of `clue` agrees with `masks` (as for
+    /// [`EntryLineSolver::solve`]).
+    fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool;
+}
+
+/// A line's cells as one mask per entry (the layout of [`EntryLineSolver::solve`]).
+pub fn cells_to_masks(cells: &[ColourSet], entries: usize) -> Vec<u64> {
+    let words = words_for(cells.len());
+    let mut masks = vec![0; entries * words];
+    for (i, set) in cells.iter().enumerate() {
+        for c in set.iter().filter(|c| c.index() < entries) {
+            masks[c.index() * words + i / 64] |= 1 << (i % 64);
+        }
+    }
+    masks
+}
+
+/// The inverse of [`cells_to_masks`].
+pub fn masks_to_cells(masks: &[u64], len: usize, entries: usize) -> Vec<ColourSet> {
+    let words = words_for(len);
+    (0..len)
+        .map(|i| {
+            (0..entries)
+                .filter(|&c| get_bit(&masks[c * words..], i))
+                .fold(ColourSet::EMPTY, |set, c| {
+                    set.with(ColourId::new(c).unwrap_or_default())
+                })
+        })
+        .collect()
+}

@@ -1,0 +1,89 @@
+//! The triangle line solver: given a clue of capped runs and, for each cell of the line, the
+//! entries of the triangle palette it may still take, narrow every cell to the entries some
+//! valid placement gives it, or report that none agrees (a [`Contradiction`]).
+//!
+//! It is the line programme every kind shares ([`dp`], O(runs · cells)), which reads a run's
+//! caps; lines are held as the grid stores them, one bit mask per palette entry. Checked
+//! against [`super::naive`] (`super::check`).
+
+use nonogram_model::{Clue, ColourSet};
+
+use crate::kind::dp;
+use crate::kind::entries::EntryLineSolver;
+use crate::kind::grid::words_for;
+use crate::kind::Contradiction;
+
+/// The triangle line solver with its scratch buffers; reuse one per thread.
+#[derive(Debug, Default)]
+pub struct TriangleLineSolver {
+    dp: dp::Scratch,
+    out: Vec<u64>,
+}
+
+impl TriangleLineSolver {
+    /// A solver with empty scratch buffers.
+    pub fn new() -> TriangleLineSolver {
+        TriangleLineSolver::default()
+    }
+
+    /// Solves one line of `len` cells (the contract of [`EntryLineSolver::solve`]).
+    pub fn solve(
+        &mut self,
+        clue: &Clue,
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+        out: &mut [u64],
+    ) -> Result<(), Contradiction> {
+        if len == 0 {
+            return if clue.is_empty() {
+                Ok(())
+            } else {
+                Err(Contradiction)
+            };
+        }
+        self.dp.solve(clue, len, entries, masks, out)
+    }
+
+    /// Whether some placement of `clue` agrees with `masks`.
+    pub fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool {
+        let mut out = std::mem::take(&mut self.out);
+        out.resize(entries * words_for(len).max(1), 0);
+        let ok = self.solve(clue, len, entries, masks, &mut out).is_ok();
+        self.out = out;
+        ok
+    }
+}
+
+impl EntryLineSolver for TriangleLineSolver {
+    fn solve(
+        &mut self,
+        clue: &Clue,
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+        out: &mut [u64],
+    ) -> Result<(), Contradiction> {
+        TriangleLineSolver::solve(self, clue, len, entries, masks, out)
+    }
+
+    fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool {
+        TriangleLineSolver::feasible(self, clue, len, entries, masks)
+    }
+}
+
+/// Solves one line given as a set of entries per cell (tests, explanations).
+pub fn solve_cells(
+    clue: &Clue,
+    cells: &[ColourSet],
+    entries: usize,
+) -> Result<Vec<ColourSet>, Contradiction> {
+    let masks = crate::kind::entries::cells_to_masks(cells, entries);
+    let mut out = vec![0; masks.len()];
+    TriangleLineSolver::new().solve(clue, cells.len(), entries, &masks, &mut out)?;
+    Ok(crate::kind::entries::masks_to_cells(
+        &out,
+        cells.len(),
+        entries,
+    ))
+}
