@@ -131,7 +131,12 @@ pub fn read_any(bytes: &[u8]) {
 pub fn round_trip(puzzle: &Puzzle) {
     for &format in Format::ALL.iter().filter(|f| f.is_writable()) {
         let written = write(puzzle, format);
-        if !puzzle.is_black_and_white() && !format.can_hold_colour() {
+        if puzzle.is_triangles() && !format.can_hold_triangles() {
+            let e = written.expect_err("a triangle puzzle written in a format without them");
+            assert_eq!(e.kind(), &WriteErrorKind::Triangles(format.name()));
+            continue;
+        }
+        if !puzzle.is_black_and_white() && !puzzle.is_triangles() && !format.writes_colour() {
             let e = written.expect_err("a colour puzzle written in a black-and-white format");
             assert_eq!(e.kind(), &WriteErrorKind::Colour(format.name()));
             assert_eq!(
@@ -185,6 +190,7 @@ pub fn round_trip(puzzle: &Puzzle) {
 pub fn palette_after(p: &Puzzle, format: Format) -> Palette {
     match format {
         Format::Xml | Format::Json => p.palette().clone(),
+        Format::G if p.is_triangles() => Palette::triangles(),
         Format::Non => match non::letters(p.palette()) {
             None => Palette::black_and_white(),
             Some(letters) => {

@@ -158,6 +158,9 @@ pub enum WriteErrorKind {
     /// A colour puzzle, for a format that has no colours.
     #[error("{0} cannot hold colour puzzles")]
     Colour(&'static str),
+    /// A triangle puzzle, for a format without half cells (only `.g` and JSON have them).
+    #[error("{0} cannot hold triangle puzzles: write it as g or json")]
+    Triangles(&'static str),
     /// Several puzzles, for a format that holds one a file.
     #[error("the {format} format holds one puzzle a file, and {count} were given")]
     OnePuzzle {

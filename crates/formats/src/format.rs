@@ -97,8 +97,8 @@ pub const TABLE: &[FormatInfo] = &[
         name: "g",
         aliases: &["olsak"],
         extensions: &["g"],
-        description: "Olšák's `.g`, with its colour declarations (`#d`)",
-        writable: false,
+        description: "Olšák's `.g`, with its colour declarations (`#d`) and glued triangles; written for black-and-white and triangle puzzles",
+        writable: true,
         colour: true,
         many: false,
         givens: false,
@@ -300,6 +300,19 @@ impl Format {
         self.info().colour
     }
 
+    /// Whether [`crate::write()`] writes colour puzzles in this format: the writable formats
+    /// that hold colours, but `.g`, which is written for black-and-white and triangle puzzles
+    /// only.
+    pub fn writes_colour(self) -> bool {
+        self.is_writable() && self.can_hold_colour() && self != Format::G
+    }
+
+    /// Whether the format holds triangle puzzles (`nonogram_model::triangle`): `.g`, whose
+    /// glued triangles they are, and JSON.
+    pub fn can_hold_triangles(self) -> bool {
+        matches!(self, Format::G | Format::Json)
+    }
+
     /// Whether one file of this format may hold several puzzles.
     pub fn can_hold_many(self) -> bool {
         self.info().many
@@ -458,11 +471,11 @@ mod tests {
         let unknown = Format::named("bmp").unwrap_err().to_string();
         assert!(unknown.starts_with("unknown format 'bmp' (known formats: non, nin, g, "));
         assert!(unknown.contains(", g, "), "{unknown}");
-        let g = Format::named("g").expect("g is read");
-        assert!(!g.is_writable());
-        let read_only = Format::named_writable("g").unwrap_err().to_string();
-        assert!(read_only.starts_with("format 'g' can be read but not written (writable"));
-        assert!(!read_only.contains(", g,"), "{read_only}");
+        let mk = Format::named("mk").expect("mk is read");
+        assert!(!mk.is_writable());
+        let read_only = Format::named_writable("mk").unwrap_err().to_string();
+        assert!(read_only.starts_with("format 'mk' can be read but not written (writable"));
+        assert!(!read_only.contains(", mk,"), "{read_only}");
         let to_write = Format::named_writable("bmp").unwrap_err().to_string();
         assert!(to_write.starts_with("unknown format 'bmp' (writable formats: non, "));
     }

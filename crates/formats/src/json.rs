@@ -28,6 +28,11 @@
 //! not given, blanks ignored: `"givens": ["?#???", "?????"]`. Givens the clues cannot agree with
 //! are read: the puzzle then has no solution.
 //!
+//! A triangle puzzle (`nonogram_model::triangle`) says `"triangles": true` instead of a
+//! palette; its palette is the triangle palette, and a run with caps is a string of the caps as
+//! `.g` files write them around the number: `"/4\\"` is `/4\` (JSON doubles the backslash),
+//! `"3/"` a run of 3 ending in a cap. The goal and givens draw the half cells `◢◤◥◣`.
+//!
 //! Writing gives a black-and-white puzzle drawn `#` on `.` plain numbers and no palette; any
 //! other puzzle gets its palette, and in a colour puzzle every run is a string such as `"3r"`
 //! (an object when the symbol is a digit or another colour's name).
@@ -41,7 +46,8 @@ use std::fmt;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
-use nonogram_model::{Clue, ColourId, Given, Palette, Picture, Puzzle, Run};
+use nonogram_model::triangle::{self, End};
+use nonogram_model::{Axis, Clue, ColourId, Given, Palette, Picture, Puzzle, Run};
 
 use crate::error::{ParseError, ParseErrorKind, Pos};
 use crate::palette::{self, Names, PaletteBuilder};
@@ -61,6 +67,8 @@ struct JsonPuzzle {
     givens: Option<Vec<String>>,
     #[serde(alias = "colors", alias = "colours")]
     palette: Option<Vec<JsonColour>>,
+    /// A triangle puzzle: the triangle palette, and runs that may carry caps.
+    triangles: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -77,6 +85,8 @@ struct JsonColour {
 enum JsonRun {
     Plain(u32),
     Coloured(u32, String),
+    /// A triangle puzzle's run with a start cap, and maybe an end cap: `"/4\\"`.
+    Capped(String, u32, String),
 }
 
 impl<'de> Deserialize<'de> for JsonRun {
@@ -109,6 +119,17 @@ impl<'de> Visitor<'de> for RunVisitor {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<JsonRun, E> {
+        if let Some(rest) = v.strip_prefix(['/', '\\']) {
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            return match rest[..digits].parse::<u32>() {
+                Ok(len) => Ok(JsonRun::Capped(
+                    v[..1].to_owned(),
+                    len,
+                    rest[digits..].trim().to_owned(),
+                )),
+                Err(_) => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
+            };
+        }
         let digits = v.len() - v.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let colour = v[digits..].trim();
         let len = v[..digits].parse::<u32>().ok();
@@ -239,28 +260,60 @@ fn colour_of(palette: &Palette, key: &str, at: Pos) -> Result<ColourId, ParseErr
 
 fn build(item: JsonPuzzle, at: Pos) -> Result<Puzzle, ParseError> {
     scan::checked_size(item.columns.len(), item.rows.len(), at)?;
-    let has_palette = item.palette.is_some();
+    let triangles = item.triangles == Some(true);
+    let has_palette = item.palette.is_some() || triangles;
     let palette = match item.palette {
+        Some(_) if triangles => {
+            return Err(ParseError::syntax(
+                at,
+                "a triangle puzzle has the triangle palette: give `triangles` or `palette`, not both",
+            ))
+        }
         Some(entries) => read_palette(entries, at)?,
+        None if triangles => Palette::triangles(),
         None => Palette::black_and_white(),
     };
-    let list = |lines: Vec<Vec<JsonRun>>| -> Result<scan::ClueList, ParseError> {
+    let no_cap = ColourId::BACKGROUND;
+    let cap = |axis: Axis, end: End, text: &str| -> Result<ColourId, ParseError> {
+        match text {
+            "" => Ok(no_cap),
+            "/" | "\\" if triangles => {
+                Ok(triangle::cap(axis, end, text.chars().next().unwrap_or('/')).unwrap_or(no_cap))
+            }
+            _ => Err(ParseError::syntax(
+                at,
+                format!(
+                    "unknown cap {}: caps are `/` and `\\`, in a puzzle with `\"triangles\": true`",
+                    scan::quote(text)
+                ),
+            )),
+        }
+    };
+    let list = |axis: Axis, lines: Vec<Vec<JsonRun>>| -> Result<scan::ClueList, ParseError> {
         let mut list = scan::ClueList::default();
         for runs in lines {
             let runs = runs
                 .into_iter()
                 .map(|run| match run {
-                    JsonRun::Plain(len) => Ok(Run::new(len, ColourId::BLACK)),
+                    JsonRun::Plain(len) => Ok((Run::new(len, ColourId::BLACK), [no_cap; 2])),
+                    JsonRun::Coloured(len, key) if triangles => Ok((
+                        Run::new(len, ColourId::BLACK),
+                        [no_cap, cap(axis, End::End, &key)?],
+                    )),
                     JsonRun::Coloured(len, key) => {
-                        Ok(Run::new(len, colour_of(&palette, &key, at)?))
+                        Ok((Run::new(len, colour_of(&palette, &key, at)?), [no_cap; 2]))
                     }
+                    JsonRun::Capped(start, len, end) => Ok((
+                        Run::new(len, ColourId::BLACK),
+                        [cap(axis, End::Start, &start)?, cap(axis, End::End, &end)?],
+                    )),
                 })
-                .collect::<Result<Vec<Run>, ParseError>>()?;
-            list.push(Clue::coloured(runs), at);
+                .collect::<Result<Vec<_>, ParseError>>()?;
+            list.push(Clue::capped(runs), at);
         }
         Ok(list)
     };
-    let (rows, columns) = (list(item.rows)?, list(item.columns)?);
+    let (rows, columns) = (list(Axis::Row, item.rows)?, list(Axis::Column, item.columns)?);
     let mut puzzle = scan::build_in(palette, rows, columns, at)?;
     puzzle.metadata.title = item.title;
     puzzle.metadata.author = item.author;
@@ -476,7 +529,24 @@ fn lines_array(palette: &Palette, clues: &[Clue]) -> String {
     let items: Vec<String> = clues
         .iter()
         .map(|clue| {
-            let runs: Vec<String> = clue.iter().map(|r| run_text(palette, r)).collect();
+            let runs: Vec<String> = if palette.is_triangles() {
+                (0..clue.len())
+                    .map(|i| {
+                        let [start, end] = clue.caps(i);
+                        let side = |c: ColourId| match triangle::diagonal(c) {
+                            Some('/') => "/",
+                            Some(_) => "\\\\",
+                            None => "",
+                        };
+                        match (side(start), side(end)) {
+                            ("", "") => clue.runs()[i].to_string(),
+                            (a, b) => format!("\"{a}{}{b}\"", clue.runs()[i]),
+                        }
+                    })
+                    .collect()
+            } else {
+                clue.iter().map(|r| run_text(palette, r)).collect()
+            };
             format!("[{}]", runs.join(", "))
         })
         .collect();
@@ -512,7 +582,9 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
             fields.push(format!("  \"{key}\": {}", quoted(value)));
         }
     }
-    if *palette != Palette::black_and_white() {
+    if palette.is_triangles() {
+        fields.push("  \"triangles\": true".to_owned());
+    } else if *palette != Palette::black_and_white() {
         fields.push(format!("  \"palette\": {}", palette_array(palette)));
     }
     fields.push(format!(

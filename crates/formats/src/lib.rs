@@ -54,6 +54,7 @@ mod detect;
 mod error;
 mod format;
 mod gecode;
+mod glue;
 mod gno;
 pub mod grid;
 mod json;
@@ -218,7 +219,10 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
     if !format.is_writable() {
         return fail(WriteErrorKind::NotWritable(format.name()));
     }
-    if !puzzle.is_black_and_white() && !format.can_hold_colour() {
+    if puzzle.is_triangles() && !format.can_hold_triangles() {
+        return fail(WriteErrorKind::Triangles(format.name()));
+    }
+    if !puzzle.is_black_and_white() && !puzzle.is_triangles() && !format.writes_colour() {
         return fail(WriteErrorKind::Colour(format.name()));
     }
     if !puzzle.givens().is_empty() && !format.can_hold_givens() {
@@ -239,8 +243,8 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
             None => return fail(WriteErrorKind::NoGoal(format.name())),
         },
         Format::Tatham => tatham::write(puzzle),
-        Format::G
-        | Format::Mk
+        Format::G => glue::write(puzzle),
+        Format::Mk
         | Format::Cwd
         | Format::Tournament
         | Format::Toml

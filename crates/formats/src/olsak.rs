@@ -21,15 +21,20 @@
 //! their XPM word (`black/orange`) are colours like any other, as Olšák's solver treats them;
 //! their RGB is the mean of the two halves'.
 //!
-//! Refused: `#t` (or `#T`), a triddler, a hexagonal puzzle with three families of lines; and the
-//! glued triangles of *Malované křížovky* (declarations whose comment starts with `<<`, `>>`,
-//! `<>` or `><`, and blocks such as `/4\\` with a triangle before the number), whose rules (two
-//! equal triangles may touch, a block's length counts its triangles) are not those of colour
-//! nonograms: pbnsolve refuses them too.
+//! The glued triangles of *Malované křížovky* (declarations whose comment starts with `<<`,
+//! `>>`, `<>` or `><`, and blocks such as `/4\\` with a triangle before the number) make a
+//! triangle puzzle (`nonogram_model::triangle`), read by [`crate::glue`]: its palette is
+//! `Palette::triangles`, and beside the glued triangles only black (`1`) and white (`0`) may
+//! be declared. Refused: `#t` (or `#T`), a triddler, a hexagonal puzzle with three families of
+//! lines.
+//!
+//! Written (by [`crate::glue::write`]): black-and-white and triangle puzzles.
 
-use nonogram_model::{ColourId, Palette, Puzzle, Rgb};
+use nonogram_model::triangle::End;
+use nonogram_model::{Axis, ColourId, Palette, Puzzle, Rgb};
 
 use crate::error::{ParseError, ParseErrorKind, Pos};
+use crate::glue::{self, Glue};
 use crate::palette::{self, Names, PaletteBuilder};
 use crate::scan::{self, ClueList, Cursor, OneColour, Tags};
 
@@ -122,6 +127,12 @@ struct GColours {
     default: Option<ColourId>,
     /// Whether `0` declared the background.
     background: bool,
+    /// The glued triangles declared, and where the first was.
+    glue: Vec<Glue>,
+    glue_at: Option<Pos>,
+    /// The axis of the clues being read (glue characters cap different ends in rows and
+    /// columns).
+    axis: Option<Axis>,
 }
 
 impl GColours {
@@ -145,14 +156,28 @@ impl GColours {
         let word = rest.split_whitespace().next().unwrap_or("");
         let word_pos = at(body.len() - rest.len());
         let comment = rest[word.len()..].trim_start();
-        if ["<<", ">>", "<>", "><"]
-            .iter()
-            .any(|g| comment.starts_with(g))
-        {
-            return Err(ParseError::at(
-                at(0),
-                ParseErrorKind::Unsupported("glued triangles (blocks such as /4\\)"),
-            ));
+        if glue::is_glue(comment) {
+            let g = glue::declare(inchar, word, comment, (at(0), word_pos), xpm_colour)?;
+            let row_end = |g: &Glue| nonogram_model::triangle::end_capped(g.cell, Axis::Row);
+            if inchar.is_ascii_digit()
+                || self.by_char.iter().any(|&(c, _)| c == inchar)
+                || self
+                    .glue
+                    .iter()
+                    .any(|d| d.inchar == inchar && row_end(d) == row_end(&g))
+            {
+                return Err(ParseError::syntax(
+                    at(0),
+                    format!(
+                        "glued triangle {} is declared twice for one end, or is a digit or a \
+                         colour's character",
+                        scan::quote(&inchar.to_string())
+                    ),
+                ));
+            }
+            self.glue_at.get_or_insert(at(0));
+            self.glue.push(g);
+            return Ok(());
         }
         if word.is_empty() {
             return Err(ParseError::syntax(
@@ -163,7 +188,10 @@ impl GColours {
         let rgb = xpm_colour(word).ok_or_else(|| {
             ParseError::syntax(word_pos, format!("unknown colour {}", scan::quote(word)))
         })?;
-        if self.by_char.iter().any(|&(c, _)| c == inchar) || (inchar == '0' && self.background) {
+        if self.by_char.iter().any(|&(c, _)| c == inchar)
+            || self.glue.iter().any(|g| g.inchar == inchar)
+            || (inchar == '0' && self.background)
+        {
             return Err(ParseError::syntax(
                 at(0),
                 format!(
@@ -198,21 +226,75 @@ impl GColours {
         Ok(())
     }
 
-    fn palette(self) -> Palette {
-        if self.declared {
+    fn palette(self) -> Result<Palette, ParseError> {
+        if let Some(at) = self.glue_at {
+            // Beside the glued triangles, black alone.
+            let palette = self.builder.build();
+            let black = palette.colours().all(|(_, c)| c.rgb == Rgb::BLACK);
+            if palette.len() > 2 || !black || self.default.is_none() {
+                return Err(ParseError::at(
+                    at,
+                    ParseErrorKind::Unsupported(
+                        "glued triangles beside colours other than black `1` (colour triangle \
+                         puzzles)",
+                    ),
+                ));
+            }
+            return Ok(Palette::triangles());
+        }
+        Ok(if self.declared {
             self.builder.build()
         } else {
             Palette::black_and_white()
-        }
+        })
     }
 }
 
 impl Tags for GColours {
+    fn capped(
+        &mut self,
+        prefix: &str,
+        suffix: &str,
+        pos: Pos,
+    ) -> Result<Option<(ColourId, [ColourId; 2])>, ParseError> {
+        if self.glue.is_empty() {
+            return Ok(None);
+        }
+        let axis = self.axis.unwrap_or(Axis::Row);
+        let start = match prefix {
+            "" => ColourId::BACKGROUND,
+            text => glue::cap(&self.glue, axis, End::Start, text).ok_or_else(|| {
+                ParseError::syntax(
+                    pos,
+                    format!(
+                        "{} before the number is not a glued triangle declared for that end",
+                        scan::quote(text)
+                    ),
+                )
+            })?,
+        };
+        let end = match suffix {
+            "" => ColourId::BACKGROUND,
+            text => match glue::cap(&self.glue, axis, End::End, text) {
+                Some(cap) => cap,
+                None => {
+                    self.colour("", text, pos)?;
+                    ColourId::BACKGROUND
+                }
+            },
+        };
+        Ok(Some((ColourId::BLACK, [start, end])))
+    }
+
     fn colour(&mut self, prefix: &str, suffix: &str, pos: Pos) -> Result<ColourId, ParseError> {
         if !prefix.is_empty() {
-            return Err(ParseError::at(
+            return Err(ParseError::syntax(
                 pos,
-                ParseErrorKind::Unsupported("glued triangles (blocks such as /4\\)"),
+                format!(
+                    "{} before a number: only glued triangles, declared in a `#d` section with a \
+                     comment starting `<<`, `>>`, `<>` or `><`, go there",
+                    scan::quote(prefix)
+                ),
             ));
         }
         if suffix.is_empty() {
@@ -272,9 +354,13 @@ pub(crate) fn parse_g(text: &str) -> Result<Puzzle, ParseError> {
             section = match section {
                 Section::Preamble | Section::Colours => {
                     rows_at = pos;
+                    colours.axis = Some(Axis::Row);
                     Section::Rows
                 }
-                Section::Rows => Section::Columns,
+                Section::Rows => {
+                    colours.axis = Some(Axis::Column);
+                    Section::Columns
+                }
                 Section::Columns => {
                     ended = true;
                     break;
@@ -342,7 +428,7 @@ pub(crate) fn parse_g(text: &str) -> Result<Puzzle, ParseError> {
             columns.positions.pop();
         }
     }
-    scan::build_in(colours.palette(), rows, columns, rows_at)
+    scan::build_in(colours.palette()?, rows, columns, rows_at)
 }
 
 #[cfg(test)]
@@ -403,6 +489,31 @@ mod tests {
         assert_eq!(parse_g(open_end).unwrap().width(), 1);
     }
 
+    /// `noty.g`'s declarations.
+    const GLUE: &str = "#d\n  1:*   black\n  /:a   white/black  <<  x\n  /:b   black/white  >>  x\n  \\:c   white\\black  <>  x\n  \\:d   black\\white  ><  x\n";
+
+    #[test]
+    fn reads_and_writes_glued_triangles() {
+        use nonogram_model::triangle::{LOWER_LEFT, LOWER_RIGHT, UPPER_LEFT, UPPER_RIGHT};
+        let text = format!("{GLUE}: rows\n/4\\\n\\1 /3/\n: columns\n/2\\\n\\2\n1\n2/\n: end\n");
+        let p = parse_g(&text).unwrap();
+        assert!(p.is_triangles());
+        let row = &p.rows()[0];
+        assert_eq!(row.runs(), [4]);
+        assert_eq!(row.caps(0), [LOWER_RIGHT, LOWER_LEFT]);
+        assert_eq!(p.rows()[1].caps(0), [UPPER_RIGHT, ColourId::BACKGROUND]);
+        assert_eq!(p.rows()[1].caps(1), [LOWER_RIGHT, UPPER_LEFT]);
+        // A column reads `\` the other way round.
+        assert_eq!(p.columns()[0].caps(0), [LOWER_RIGHT, UPPER_RIGHT]);
+        assert_eq!(p.columns()[1].caps(0), [LOWER_LEFT, ColourId::BACKGROUND]);
+        let written = crate::write(&p, crate::Format::G).unwrap();
+        assert_eq!(parse_g(&written).unwrap(), p, "{written}");
+        assert_eq!(crate::detect(None, &written), Some(crate::Format::G));
+        // Black and white, written and read back.
+        let bw = parse_g(":\n1 1\n\n:\n1\n0\n1\n").unwrap();
+        assert_eq!(parse_g(&crate::write(&bw, crate::Format::G).unwrap()).unwrap(), bw);
+    }
+
     #[test]
     fn errors() {
         let mk: &[(&str, (usize, usize), &str)] = &[
@@ -432,8 +543,37 @@ mod tests {
                 "no default colour",
             ),
             (":\n1m\n:\n1\n", (2, 1), "declared in a `#d` section"),
-            (":\n/4\\\n:\n4\n", (2, 1), "glued triangles"),
-            ("#d\n /:a white/black << x\n:\n", (2, 2), "glued triangles"),
+            (":\n/4\\\n:\n4\n", (2, 1), "`/` before a number"),
+            (
+                "#d\n 1:* black\n /:a white/black >> x\n:\n",
+                (3, 2),
+                "faces away from it",
+            ),
+            (
+                "#d\n 1:* black\n /:a red/black << x\n:\n",
+                (3, 6),
+                "colour triangle puzzles",
+            ),
+            (
+                "#d\n 1:* black\n r:% red\n /:a white/black << x\n:\n1\n:\n1\n:\n",
+                (4, 2),
+                "colour triangle puzzles",
+            ),
+            (
+                "#d\n 1:* black\n /:a white/black << x\n /:e white/black << x\n:\n",
+                (4, 2),
+                "declared twice",
+            ),
+            (
+                "#d\n 1:* black\n /:a white/black << x\n:\n4/\n:\n4\n:\n",
+                (5, 1),
+                "unknown colour `/`",
+            ),
+            (
+                "#d\n 1:* black\n /:a white/black << x\n /:b black/white >> x\n:\n/1/\n:\n1\n:\n",
+                (6, 1),
+                "cap",
+            ),
             (
                 "#d\n m:% nosuchcolour\n:\n",
                 (2, 6),

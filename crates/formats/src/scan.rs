@@ -216,6 +216,19 @@ pub(crate) trait Tags {
     /// The colour of a run of length at least 1 written with `prefix` before its digits and
     /// `suffix` after them (both empty for a bare number), at `pos`.
     fn colour(&mut self, prefix: &str, suffix: &str, pos: Pos) -> Result<ColourId, ParseError>;
+
+    /// For a format with triangle puzzles (`.g`): the run's colour and its start and end caps
+    /// (the background for none), when the characters around its digits make caps; `None`
+    /// leaves the run to [`Tags::colour`].
+    fn capped(
+        &mut self,
+        prefix: &str,
+        suffix: &str,
+        pos: Pos,
+    ) -> Result<Option<(ColourId, [ColourId; 2])>, ParseError> {
+        let _ = (prefix, suffix, pos);
+        Ok(None)
+    }
 }
 
 /// Only digits: `3b` is a syntax error. Every run is black.
@@ -276,7 +289,8 @@ pub(crate) fn clue(
     for (at, token) in tokens(text, is_sep) {
         let tpos = Pos::new(pos.line, pos.column + columns.at(at) - 1);
         if !tags.allowed() {
-            runs.push(Run::new(number(token, tpos)?, ColourId::BLACK));
+            let run = Run::new(number(token, tpos)?, ColourId::BLACK);
+            runs.push((run, [ColourId::BACKGROUND; 2]));
             continue;
         }
         let start = token.find(|c: char| c.is_ascii_digit());
@@ -290,11 +304,16 @@ pub(crate) fn clue(
         let len = number(digits, tpos)?;
         let (prefix, suffix) = (&token[..start], &token[start + digits_len..]);
         if len > 0 {
-            let colour = tags.colour(prefix, suffix, tpos)?;
-            runs.push(Run::new(len, colour));
+            match tags.capped(prefix, suffix, tpos)? {
+                Some((colour, caps)) => runs.push((Run::new(len, colour), caps)),
+                None => {
+                    let colour = tags.colour(prefix, suffix, tpos)?;
+                    runs.push((Run::new(len, colour), [ColourId::BACKGROUND; 2]));
+                }
+            }
         }
     }
-    Ok(Clue::coloured(runs))
+    Ok(Clue::capped(runs))
 }
 
 /// The most puzzles one file may hold: a hundred times the largest real collection we know (the
@@ -368,7 +387,9 @@ pub(crate) fn build_with(
 ) -> Result<Puzzle, ParseError> {
     Puzzle::with_palette(palette, rows, columns).map_err(|e| {
         let pos = match &e {
-            PuzzleError::BadColour { line, .. } => locate(*line).unwrap_or_else(&header),
+            PuzzleError::BadColour { line, .. } | PuzzleError::BadCap { line, .. } => {
+                locate(*line).unwrap_or_else(&header)
+            }
             _ => header(),
         };
         ParseError::invalid(pos, e)

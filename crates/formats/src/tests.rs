@@ -55,7 +55,6 @@ fn names_and_extensions() {
     assert!(!Format::Nin.can_hold_colour() && !Format::Nin.can_hold_many());
     let p = Puzzle::new(vec![Clue::new([1])], vec![Clue::new([1])]).unwrap();
     for f in [
-        Format::G,
         Format::Mk,
         Format::Cwd,
         Format::Tournament,
@@ -287,8 +286,8 @@ fn many_puzzles_in_one_file() {
         &WriteErrorKind::NoPuzzle
     );
     assert_eq!(
-        write_all(&[a.clone(), b], Format::G).unwrap_err().kind(),
-        &WriteErrorKind::NotWritable("g")
+        write_all(&[a.clone(), b], Format::Mk).unwrap_err().kind(),
+        &WriteErrorKind::NotWritable("mk")
     );
 }
 

@@ -2,7 +2,8 @@
 //! puzzles, with their attribution; a missing corpus is a failure): each must
 //! parse in the expected format, colour files with their palettes, their goals must satisfy their
 //! clues, and every puzzle must survive a round trip through every writable format that can hold
-//! it; triddlers and glued-triangle puzzles must be refused with a clear error. Files that hold
+//! it; triddlers must be refused with a clear error; the glued-triangle puzzles are triangle
+//! puzzles. Files that hold
 //! the same puzzle in two formats must agree.
 
 use std::collections::BTreeMap;
@@ -53,15 +54,12 @@ const COLOUR: &[(&str, usize)] = &[
     ("olsak/viceres.g", 2),
 ];
 
-/// Triddlers (hexagonal puzzles) and the glued triangles of *Malované křížovky*: refused with
-/// `ParseErrorKind::Unsupported`.
-const UNSUPPORTED: &[&str] = &[
-    "olsak/brontik.g",
-    "olsak/creature.g",
-    "olsak/noty.g",
-    "olsak/tkocka.g",
-    "olsak/vcely.g",
-];
+/// Triddlers (hexagonal puzzles): refused with `ParseErrorKind::Unsupported`.
+const UNSUPPORTED: &[&str] = &["olsak/creature.g", "olsak/tkocka.g", "olsak/vcely.g"];
+
+/// The glued triangles of *Malované křížovky*: triangle puzzles, with their size.
+const TRIANGLES: &[(&str, (usize, usize))] =
+    &[("olsak/brontik.g", (30, 20)), ("olsak/noty.g", (20, 25))];
 
 /// The format a corpus file is in, from where it is and its name.
 fn expected_format(rel: &str) -> Format {
@@ -95,6 +93,9 @@ fn assert_round_trips(p: &Puzzle, rel: &str) {
             Err(e) => {
                 match e.kind() {
                     WriteErrorKind::Colour(_) => assert!(!p.is_black_and_white(), "{rel}"),
+                    WriteErrorKind::Triangles(_) => {
+                        assert!(p.is_triangles() && !format.can_hold_triangles(), "{rel}")
+                    }
                     WriteErrorKind::Givens { .. } => {
                         assert!(!p.givens().is_empty() && !format.can_hold_givens(), "{rel}")
                     }
@@ -144,7 +145,7 @@ fn every_corpus_file() {
     let files = files_below(&root);
     let mut parsed: BTreeMap<String, Vec<Puzzle>> = BTreeMap::new();
     let (mut puzzles_seen, mut goals_seen) = (0, 0);
-    let mut colour_files = 0;
+    let (mut colour_files, mut triangle_files) = (0, 0);
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         if name.ends_with(".md") || NOT_OURS.contains(&name.as_str()) {
@@ -166,7 +167,15 @@ fn every_corpus_file() {
             continue;
         }
         let colours = COLOUR.iter().find(|(f, _)| *f == rel).map(|&(_, n)| n);
-        if let Ok((_, puzzles)) = &result {
+        let triangles = TRIANGLES.iter().find(|(f, _)| *f == rel).map(|&(_, n)| n);
+        if let Some(size) = triangles {
+            let (_, puzzles) = result.as_ref().unwrap_or_else(|e| panic!("{rel}: {e}"));
+            let p = &puzzles[0];
+            assert!(p.is_triangles(), "{rel}");
+            assert_eq!((p.width(), p.height()), size, "{rel}");
+            assert_eq!(p.inconsistency(), None, "{rel}");
+            triangle_files += 1;
+        } else if let Ok((_, puzzles)) = &result {
             let p = &puzzles[0];
             let found = p.palette().len() - 1;
             match colours {
@@ -193,6 +202,7 @@ fn every_corpus_file() {
     }
     assert!(parsed.len() >= 295, "only {} files parsed", parsed.len());
     assert_eq!(colour_files, COLOUR.len(), "colour files read");
+    assert_eq!(triangle_files, TRIANGLES.len(), "triangle files read");
     assert!(
         puzzles_seen >= 2300 && goals_seen >= 1040,
         "{puzzles_seen} puzzles, {goals_seen} goals"

@@ -136,7 +136,12 @@ fn fixtures_are_detected_and_read() {
 #[test]
 fn writers_match_golden_files() {
     let p = smile();
-    for &(name, format) in FILES.iter().filter(|(_, f)| f.is_writable()) {
+    // `smile.g` is hand-written, with comments the writer does not keep: a reader's fixture;
+    // `.g` writing is held to round trips instead (`olsak.rs`, `check.rs`).
+    let golden_files = FILES
+        .iter()
+        .filter(|(_, f)| f.is_writable() && *f != Format::G);
+    for &(name, format) in golden_files {
         let golden = std::fs::read_to_string(fixture(name)).unwrap();
         assert_eq!(write(&p, format).unwrap(), golden, "{name}");
     }
