@@ -5,6 +5,8 @@ use std::time::{Duration, Instant};
 use nonogram_core::colour::line::ColourLineSolver;
 use nonogram_core::generate::{random_colour_picture, random_picture, Rng};
 use nonogram_core::line::{Line, LineSolve, LineSolver, Masks};
+use nonogram_core::model::{triangle, Axis, ColourId};
+use nonogram_core::triangle::line::TriangleLineSolver;
 use nonogram_core::Clue;
 
 use crate::measure::median;
@@ -72,6 +74,59 @@ pub(crate) fn colour_lines(lengths: &[usize], known: f64, colours: usize) {
             cases.push((clue, masks));
         }
         let mut solver = ColourLineSolver::new();
+        let mut out = vec![0u64; entries * words];
+        let mut samples = Vec::new();
+        for _ in 0..7 {
+            let start = Instant::now();
+            let mut solved = 0usize;
+            while start.elapsed() < Duration::from_millis(60) {
+                for (clue, masks) in &cases {
+                    let _ = std::hint::black_box(solver.solve(clue, len, entries, masks, &mut out));
+                }
+                solved += cases.len();
+            }
+            samples.push(start.elapsed().as_nanos() as f64 / solved as f64);
+        }
+        println!("{len:>6} {:>10.1}", median(samples));
+    }
+}
+
+/// The triangle line solver on rows of random triangle pictures (each cell empty with
+/// probability 0.5, else black or one of the four half cells, the clue the one the model reads
+/// back), with a fraction `known` of the cells known: compare with `lines` on the same lengths.
+pub(crate) fn triangle_lines(lengths: &[usize], known: f64) {
+    println!("{:>6} {:>10}  (triangles)", "cells", "ns/line");
+    let entries = 6;
+    for &len in lengths {
+        let mut rng = Rng::new(42);
+        let words = len.div_ceil(64);
+        let mut cases = Vec::new();
+        for _ in 0..2000 {
+            let cells: Vec<ColourId> = (0..len)
+                .map(|_| {
+                    let e = if rng.next_f64() < 0.5 {
+                        0
+                    } else if rng.next_f64() < 0.6 {
+                        1
+                    } else {
+                        2 + (rng.next_f64() * 4.0) as usize % 4
+                    };
+                    ColourId::new(e).unwrap_or_default()
+                })
+                .collect();
+            let clue = triangle::clue_of_line(Axis::Row, &cells);
+            let mut masks = vec![0u64; entries * words];
+            for (i, cell) in cells.iter().enumerate() {
+                let only = rng.next_f64() < known;
+                for e in 0..entries {
+                    if !only || e == cell.index() {
+                        masks[e * words + i / 64] |= 1 << (i % 64);
+                    }
+                }
+            }
+            cases.push((clue, masks));
+        }
+        let mut solver = TriangleLineSolver::new();
         let mut out = vec![0u64; entries * words];
         let mut samples = Vec::new();
         for _ in 0..7 {

@@ -20,7 +20,7 @@
 //!
 //! `random --colours N` (N of 2 or more) makes colour puzzles of N colours instead; nonogrid
 //! reads those as webpbn XML with its `<color>` elements (`.nin` has no colours), and
-//! `lines --colours N` measures the colour line solver.
+//! `lines --colours N` measures the colour line solver, `lines --triangles` the triangle one.
 //!
 //! Times are wall-clock medians over `--runs` runs. The machines these run on are noisy: compare
 //! ratios measured in the same run, not absolute figures across runs.
@@ -48,7 +48,7 @@ use args::{
     thread_count, MAX_SET_CELLS,
 };
 use corpus::corpus;
-use lines::{colour_lines, lines};
+use lines::{colour_lines, lines, triangle_lines};
 use measure::SolveArgs;
 use random::{random, RandomSet};
 use record::{draw_cactus, read_records, Recorder};
@@ -237,6 +237,10 @@ enum Bench {
         /// solver.
         #[arg(long, default_value_t = 1, value_parser = colours)]
         colours: usize,
+        /// Measure the triangle line solver, on lines of a random triangle picture (cells
+        /// empty, black or half black), with `--known` of the cells known.
+        #[arg(long, conflicts_with = "colours")]
+        triangles: bool,
     },
 }
 
@@ -340,7 +344,14 @@ fn main() {
         Bench::Lines {
             lengths,
             known,
+            triangles: true,
+            ..
+        } => triangle_lines(&lengths, known),
+        Bench::Lines {
+            lengths,
+            known,
             colours,
+            ..
         } if colours >= 2 => colour_lines(&lengths, known, colours),
         Bench::Lines { lengths, known, .. } => lines(&lengths, known),
         Bench::Booklet {

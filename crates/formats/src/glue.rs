@@ -55,20 +55,19 @@ pub(crate) fn declare(
         Some(Rgb::BLACK) => Some(true),
         _ => None,
     };
-    let cell = match (half(a), half(b), slash) {
-        (Some(false), Some(true), true) => triangle::LOWER_RIGHT,
-        (Some(true), Some(false), true) => triangle::UPPER_LEFT,
-        (Some(false), Some(true), false) => triangle::UPPER_RIGHT,
-        (Some(true), Some(false), false) => triangle::LOWER_LEFT,
-        _ => {
-            return Err(ParseError::at(
+    let cell =
+        match (half(a), half(b), slash) {
+            (Some(false), Some(true), true) => triangle::LOWER_RIGHT,
+            (Some(true), Some(false), true) => triangle::UPPER_LEFT,
+            (Some(false), Some(true), false) => triangle::UPPER_RIGHT,
+            (Some(true), Some(false), false) => triangle::LOWER_LEFT,
+            _ => return Err(ParseError::at(
                 word_pos,
                 ParseErrorKind::Unsupported(
                     "glued triangles other than half white, half black (colour triangle puzzles)",
                 ),
-            ))
-        }
-    };
+            )),
+        };
     let mut ends = comment.chars();
     for axis in [Axis::Row, Axis::Column] {
         let end = match ends.next() {

@@ -263,12 +263,10 @@ fn build(item: JsonPuzzle, at: Pos) -> Result<Puzzle, ParseError> {
     let triangles = item.triangles == Some(true);
     let has_palette = item.palette.is_some() || triangles;
     let palette = match item.palette {
-        Some(_) if triangles => {
-            return Err(ParseError::syntax(
-                at,
-                "a triangle puzzle has the triangle palette: give `triangles` or `palette`, not both",
-            ))
-        }
+        Some(_) if triangles => return Err(ParseError::syntax(
+            at,
+            "a triangle puzzle has the triangle palette: give `triangles` or `palette`, not both",
+        )),
         Some(entries) => read_palette(entries, at)?,
         None if triangles => Palette::triangles(),
         None => Palette::black_and_white(),
@@ -313,7 +311,10 @@ fn build(item: JsonPuzzle, at: Pos) -> Result<Puzzle, ParseError> {
         }
         Ok(list)
     };
-    let (rows, columns) = (list(Axis::Row, item.rows)?, list(Axis::Column, item.columns)?);
+    let (rows, columns) = (
+        list(Axis::Row, item.rows)?,
+        list(Axis::Column, item.columns)?,
+    );
     let mut puzzle = scan::build_in(palette, rows, columns, at)?;
     puzzle.metadata.title = item.title;
     puzzle.metadata.author = item.author;

@@ -511,7 +511,10 @@ mod tests {
         assert_eq!(crate::detect(None, &written), Some(crate::Format::G));
         // Black and white, written and read back.
         let bw = parse_g(":\n1 1\n\n:\n1\n0\n1\n").unwrap();
-        assert_eq!(parse_g(&crate::write(&bw, crate::Format::G).unwrap()).unwrap(), bw);
+        assert_eq!(
+            parse_g(&crate::write(&bw, crate::Format::G).unwrap()).unwrap(),
+            bw
+        );
     }
 
     #[test]

@@ -360,6 +360,14 @@ impl TextRenderer {
                 colour: None,
             }];
         };
+        if palette.is_some_and(Palette::is_triangles) {
+            return (0..clue.len())
+                .map(|i| Token {
+                    text: capped_run(clue, i),
+                    colour: None,
+                })
+                .collect();
+        }
         clue.iter()
             .map(|run| {
                 let entry = palette.and_then(|p| p.get(run.colour));
@@ -657,4 +665,17 @@ mod tests {
             .render(&puzzle, &CellRows::unknown(7, 6));
         assert_eq!(text.lines().count(), 2 + 1 + 6);
     }
+}
+
+/// Run `i` of a triangle puzzle's clue with its caps drawn as the half cells they are: `◢4◣`.
+pub(crate) fn capped_run(clue: &Clue, i: usize) -> String {
+    let [start, end] = clue.caps(i);
+    let symbol = |c: nonogram_model::ColourId| {
+        nonogram_model::triangle::TRIANGLES
+            .iter()
+            .find(|t| t.0 == c)
+            .map(|t| t.1.to_string())
+            .unwrap_or_default()
+    };
+    format!("{}{}{}", symbol(start), clue.runs()[i], symbol(end))
 }

@@ -14,7 +14,7 @@ use std::fmt;
 
 use nonogram_model::{Puzzle, Rgb};
 
-use crate::sheet::{cell_paint, light_digits_on, Layout, Paint, SheetOptions};
+use crate::sheet::{cell_paint, in_half, light_digits_on, Layout, Paint, SheetOptions};
 use crate::Cells;
 
 /// The largest image drawn: 64 megapixels (64 MiB of greyscale before compression, three times
@@ -267,6 +267,15 @@ impl PngRenderer {
                 match cell_paint(puzzle, cells, r, c, options.style) {
                     Paint::Fill(colour) => img.fill(x, y, cell, cell, colour),
                     Paint::Nothing => {}
+                    Paint::Half(id) => {
+                        for yy in 0..cell {
+                            for xx in 0..cell {
+                                if in_half(id, xx, yy, cell) {
+                                    img.set(x + xx, y + yy, Rgb::BLACK);
+                                }
+                            }
+                        }
+                    }
                     Paint::Hatch => {
                         for yy in 0..cell {
                             for xx in 0..cell {

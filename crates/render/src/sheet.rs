@@ -5,7 +5,8 @@
 //! Everything is in whole pixels (SVG user units are pixels too), so the PNG rasteriser never has
 //! to round and the two outputs line up exactly.
 
-use nonogram_model::{Cell, Clue, Palette, Puzzle, Rgb};
+use nonogram_model::triangle;
+use nonogram_model::{Cell, Clue, ColourId, Palette, Puzzle, Rgb};
 
 use crate::{Cells, WithGivens};
 
@@ -258,6 +259,32 @@ pub(crate) enum Paint {
     Fill(Rgb),
     /// Hatched: not known yet.
     Hatch,
+    /// A triangle puzzle's half cell: black in the corner named by the entry
+    /// (`nonogram_model::triangle`), the rest as the background.
+    Half(ColourId),
+}
+
+/// The corners of the black half of a triangle puzzle's half cell `id`, in a unit square
+/// (x right, y down).
+pub(crate) fn half_corners(id: ColourId) -> [(u32, u32); 3] {
+    match id {
+        triangle::LOWER_RIGHT => [(1, 0), (1, 1), (0, 1)],
+        triangle::UPPER_LEFT => [(0, 0), (1, 0), (0, 1)],
+        triangle::UPPER_RIGHT => [(0, 0), (1, 0), (1, 1)],
+        _ => [(0, 0), (0, 1), (1, 1)],
+    }
+}
+
+/// Whether the pixel `(x, y)` of a cell of `side` pixels lies in the black half of `id`
+/// (its centre on or past the diagonal).
+pub(crate) fn in_half(id: ColourId, x: u32, y: u32, side: u32) -> bool {
+    let (x, y, s) = (2 * x + 1, 2 * y + 1, 2 * side);
+    match id {
+        triangle::LOWER_RIGHT => x + y >= s,
+        triangle::UPPER_LEFT => x + y <= s,
+        triangle::UPPER_RIGHT => x >= y,
+        _ => x <= y,
+    }
 }
 
 /// The cell at `(row, col)` as the sheet shows it under `style` (a cell the puzzle gives in its
@@ -289,6 +316,7 @@ pub(crate) fn cell_paint(
     }
     match cells.options(row, col).only() {
         Some(id) if id.is_background() => background(),
+        Some(id) if palette.is_triangles() && triangle::is_triangle(id) => Paint::Half(id),
         Some(id) => palette.get(id).map_or(Paint::Hatch, |e| Paint::Fill(e.rgb)),
         None => Paint::Hatch,
     }

@@ -68,6 +68,9 @@ impl fmt::Display for TextStyle {
 /// empty line.
 fn runs(clue: Option<&Clue>, palette: &Palette) -> Vec<(String, Option<char>)> {
     match clue {
+        Some(clue) if !clue.is_empty() && palette.is_triangles() => (0..clue.len())
+            .map(|i| (crate::capped_run(clue, i), None))
+            .collect(),
         Some(clue) if !clue.is_empty() => clue
             .iter()
             .map(|run| {

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use nonogram_model::{Puzzle, Rgb};
 
-use crate::sheet::{cell_paint, light_digits_on, Layout, Paint, SheetOptions};
+use crate::sheet::{cell_paint, half_corners, light_digits_on, Layout, Paint, SheetOptions};
 use crate::Cells;
 
 /// Draws puzzle sheets as SVG documents.
@@ -66,12 +66,25 @@ impl SvgRenderer {
         let _ = writeln!(svg, r#"<g id="cells">"#);
         for r in 0..layout.rows {
             for c in 0..layout.cols {
+                let (x, y) = layout.cell_origin(r, c);
                 let fill = match cell_paint(puzzle, cells, r, c, o.style) {
                     Paint::Fill(rgb) => colour(rgb),
                     Paint::Hatch => "url(#unknown)".to_string(),
                     Paint::Nothing => continue,
+                    Paint::Half(id) => {
+                        let points: Vec<String> = half_corners(id)
+                            .iter()
+                            .map(|&(dx, dy)| format!("{},{}", x + dx * cell, y + dy * cell))
+                            .collect();
+                        let _ = writeln!(
+                            svg,
+                            r#"<polygon points="{}" fill="{}"/>"#,
+                            points.join(" "),
+                            colour(Rgb::BLACK)
+                        );
+                        continue;
+                    }
                 };
-                let (x, y) = layout.cell_origin(r, c);
                 let _ = writeln!(
                     svg,
                     r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}"/>"#
