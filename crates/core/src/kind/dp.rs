@@ -44,6 +44,10 @@ pub struct Scratch {
     cover: Vec<i32>,
     /// The caps of valid placements, as (entry, cell).
     caps: Vec<(usize, usize)>,
+    /// Per run: whether a background cell must follow it.
+    gap: Vec<bool>,
+    /// Per run of a capped clue: its start and end caps' entries (0 for none).
+    cap: Vec<[usize; 2]>,
 }
 
 impl Scratch {
@@ -92,6 +96,16 @@ impl Scratch {
         let blocked = &self.blocked;
         let slot = &self.slot;
         let capped = clue.has_caps();
+        // Per run, read once: whether a gap must follow it, and its caps (entry indices, 0 for
+        // none). The clue's own accessors work these out on each call.
+        self.gap.clear();
+        self.gap.extend((0..k).map(|r| clue.needs_gap_after(r)));
+        self.cap.clear();
+        if capped {
+            self.cap
+                .extend((0..k).map(|r| clue.caps(r).map(|c| c.index())));
+        }
+        let (gap, cap) = (&self.gap, &self.cap);
         // Run `r` fits at cells `s..s + len`: inside the line and every cell may take its colour
         // (its caps, if any, their half cells, and its body its colour).
         let fits = |r: usize, s: usize| {
@@ -101,15 +115,15 @@ impl Scratch {
             }
             let (mut b, mut f) = (s, e);
             if capped {
-                let [start, end] = clue.caps(r);
-                if !start.is_background() {
-                    if !may(start.index(), s) {
+                let [start, end] = cap[r];
+                if start != 0 {
+                    if !may(start, s) {
                         return false;
                     }
                     b += 1;
                 }
-                if !end.is_background() {
-                    if b >= f || !may(end.index(), e - 1) {
+                if end != 0 {
+                    if b >= f || !may(end, e - 1) {
                         return false;
                     }
                     f -= 1;
@@ -117,7 +131,7 @@ impl Scratch {
             }
             blocked[slot[r] * width + f] == blocked[slot[r] * width + b]
         };
-        let same = |r: usize| clue.needs_gap_after(r);
+        let same = |r: usize| gap[r];
 
         let fw = &mut self.fw;
         fw.clear();
@@ -194,13 +208,13 @@ impl Scratch {
                 if left && right {
                     let (mut b, mut f) = (s, e);
                     if capped {
-                        let [start, end] = clue.caps(r);
-                        if !start.is_background() {
-                            caps.push((start.index(), s));
+                        let [start, end] = cap[r];
+                        if start != 0 {
+                            caps.push((start, s));
                             b += 1;
                         }
-                        if !end.is_background() {
-                            caps.push((end.index(), e - 1));
+                        if end != 0 {
+                            caps.push((end, e - 1));
                             f -= 1;
                         }
                     }
