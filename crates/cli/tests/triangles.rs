@@ -34,7 +34,10 @@ fn the_examples_are_unique_by_every_engine_and_print_their_triangles() {
         for engine in ["auto", "search", "learn", "sat"] {
             let (code, out, err) = run(&["solve", "--engine", engine, path]);
             assert_eq!(code, 0, "{name} {engine}: {err}");
-            assert!(out.ends_with("unique solution\n"), "{name} {engine}:\n{out}");
+            assert!(
+                out.ends_with("unique solution\n"),
+                "{name} {engine}:\n{out}"
+            );
             assert!(out.contains('◢') && out.contains('◣'), "{name}:\n{out}");
         }
         let (code, out, _) = run(&["solve", "--output", "json", path]);

@@ -269,7 +269,7 @@ impl fmt::Display for DisplayClue<'_> {
             }
             let [start, end] = self.clue.caps(i);
             let cap = |f: &mut fmt::Formatter<'_>, c: ColourId| -> fmt::Result {
-                match crate::triangle::TRIANGLES.iter().find(|t| t.0 == c) {
+                match crate::colour::TRIANGLES.iter().find(|t| t.0 == c) {
                     Some((_, symbol)) => write!(f, "{symbol}"),
                     None if c.is_background() => Ok(()),
                     None => write!(f, "[{}]", c.index()),

@@ -13,6 +13,15 @@ use std::fmt;
 /// fewer; 32 leaves room for any puzzle we have met and keeps [`ColourSet`] in one word.
 pub const MAX_COLOURS: usize = 32;
 
+/// The four half cells of a triangle puzzle (`crate::triangle`), in palette order, with their
+/// characters.
+pub const TRIANGLES: [(ColourId, char); 4] = [
+    (ColourId(2), '◢'),
+    (ColourId(3), '◤'),
+    (ColourId(4), '◥'),
+    (ColourId(5), '◣'),
+];
+
 /// An RGB colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rgb {

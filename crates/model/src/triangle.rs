@@ -44,13 +44,7 @@ pub const UPPER_RIGHT: ColourId = ColourId::new(4).unwrap();
 /// `◣`, lower left black: entry 5.
 pub const LOWER_LEFT: ColourId = ColourId::new(5).unwrap();
 
-/// The four half cells, in palette order, with their characters.
-pub const TRIANGLES: [(ColourId, char); 4] = [
-    (LOWER_RIGHT, '◢'),
-    (UPPER_LEFT, '◤'),
-    (UPPER_RIGHT, '◥'),
-    (LOWER_LEFT, '◣'),
-];
+pub use crate::colour::TRIANGLES;
 
 /// Which end of a run a cap is on, along the line (left or top: `Start`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
