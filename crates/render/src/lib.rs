@@ -555,6 +555,19 @@ impl Cells for WithGivens<'_> {
     }
 }
 
+/// Run `i` of a triangle puzzle's clue with its caps drawn as the half cells they are: `◢4◣`.
+pub(crate) fn capped_run(clue: &Clue, i: usize) -> String {
+    let [start, end] = clue.caps(i);
+    let symbol = |c: nonogram_model::ColourId| {
+        nonogram_model::triangle::TRIANGLES
+            .iter()
+            .find(|t| t.0 == c)
+            .map(|t| t.1.to_string())
+            .unwrap_or_default()
+    };
+    format!("{}{}{}", symbol(start), clue.runs()[i], symbol(end))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -665,17 +678,4 @@ mod tests {
             .render(&puzzle, &CellRows::unknown(7, 6));
         assert_eq!(text.lines().count(), 2 + 1 + 6);
     }
-}
-
-/// Run `i` of a triangle puzzle's clue with its caps drawn as the half cells they are: `◢4◣`.
-pub(crate) fn capped_run(clue: &Clue, i: usize) -> String {
-    let [start, end] = clue.caps(i);
-    let symbol = |c: nonogram_model::ColourId| {
-        nonogram_model::triangle::TRIANGLES
-            .iter()
-            .find(|t| t.0 == c)
-            .map(|t| t.1.to_string())
-            .unwrap_or_default()
-    };
-    format!("{}{}{}", symbol(start), clue.runs()[i], symbol(end))
 }

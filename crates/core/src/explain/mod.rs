@@ -60,6 +60,8 @@ type BlackWhiteNarrator<'p> = Narrator<'p, BlackWhite>;
 /// (`crate::kind::entries`): colour puzzles and triangle puzzles, picked by the puzzle's
 /// palette, so that one public explainer ([`ColourExplainer`]) serves both.
 #[derive(Debug)]
+// One narrator per explanation, never copied around: boxing would only add a pointer hop.
+#[allow(clippy::large_enum_variant)]
 enum EntryNarrator<'p> {
     Colour(Narrator<'p, Coloured>),
     Triangle(Narrator<'p, Triangles>),

@@ -41,7 +41,7 @@ impl Rng {
     }
 
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -51,7 +51,7 @@ impl Rng {
 
     /// A number in `0..n`.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 }
 
@@ -101,8 +101,8 @@ pub fn random_case(rng: &mut Rng, max_len: usize) -> TriangleLineCase {
         .map(|&t| match rng.below(8) {
             0..=3 => all,
             4 => ColourSet::single(t),
-            5 | 6 => ColourSet::from_bits(rng.next() & all.bits()).with(t),
-            _ if noisy => ColourSet::from_bits(rng.next() & all.bits()),
+            5 | 6 => ColourSet::from_bits(rng.next_u64() & all.bits()).with(t),
+            _ if noisy => ColourSet::from_bits(rng.next_u64() & all.bits()),
             _ => all,
         })
         .collect();
