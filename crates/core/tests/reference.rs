@@ -759,8 +759,8 @@ fn colour_engines_agree_on_larger_puzzles() {
 /// generator answers in a few seconds (brute force is too slow on the 15×15 ones).
 #[test]
 fn generated_puzzles_are_checked_by_the_reference() {
+    use nonogram_author::generator::{generate, GeneratorConfig, Level, Style};
     use nonogram_core::explain::{explain, explain_colour};
-    use nonogram_core::generator::{generate, GeneratorConfig, Level, Style};
     let mut checked = 0;
     let mut rated = [0; 3];
     let mut cases = Vec::new();
