@@ -217,7 +217,11 @@ mod tests {
             let p = chance[v];
             assert!(certainty(p) >= surest - 1e-9, "seed {seed}: variable {v}");
             if (p - 0.5).abs() > 1e-9 {
-                assert_eq!(learner.phases.saved[v], p > 0.5, "seed {seed}: variable {v}");
+                assert_eq!(
+                    learner.phases.saved[v],
+                    p > 0.5,
+                    "seed {seed}: variable {v}"
+                );
             }
             checked += 1;
         }

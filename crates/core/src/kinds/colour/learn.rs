@@ -428,15 +428,7 @@ impl<'p> LearnLines<'p> for ColourLines<'p> {
                 };
             }
         }
-        marginals::estimate(
-            width,
-            height,
-            &self.clues,
-            entries,
-            &allowed,
-            rounds,
-            stop,
-        )
+        marginals::estimate(width, height, &self.clues, entries, &allowed, rounds, stop)
     }
 
     /// Per line, its programme's tables from both ends and the pass over its cells and

@@ -80,7 +80,10 @@ pub(crate) fn line_shares(
         prefix,
         suffix,
     } = scratch;
-    if colours.iter().any(|c| c.index() >= entries || c.index() == 0) {
+    if colours
+        .iter()
+        .any(|c| c.index() >= entries || c.index() == 0)
+    {
         return Err(Weightless::Nothing);
     }
     let bg = &weights[..n];
@@ -251,7 +254,13 @@ pub(crate) fn estimate(
     };
     let cells = width * height;
     let open: Vec<bool> = (0..cells)
-        .map(|v| allowed[v * entries..(v + 1) * entries].iter().filter(|&&a| a).count() > 1)
+        .map(|v| {
+            allowed[v * entries..(v + 1) * entries]
+                .iter()
+                .filter(|&&a| a)
+                .count()
+                > 1
+        })
         .collect();
     // message[axis][v · entries + e]: the chance that cell v takes entry e according to its
     // row (axis 0) or column (axis 1), not counting what the other line said of it.

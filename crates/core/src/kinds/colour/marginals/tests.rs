@@ -107,7 +107,10 @@ fn two_entries_agree_with_black_and_white() {
             };
             for v in 0..w * h {
                 let (p, q) = (bw[v], ours[2 * v + 1]);
-                assert!((p - q).abs() < 1e-4, "seed {seed}, {max} rounds, cell {v}: {p} {q}");
+                assert!(
+                    (p - q).abs() < 1e-4,
+                    "seed {seed}, {max} rounds, cell {v}: {p} {q}"
+                );
                 assert!((ours[2 * v] + q - 1.0).abs() < 1e-9);
             }
         }
@@ -123,8 +126,7 @@ fn chances_are_distributions_that_favour_the_solution() {
     let (mut right, mut cells) = (0.0, 0);
     for seed in 0..10 {
         let puzzle = random_colour_puzzle(&mut Rng::new(seed), w, h, 3, 0.5);
-        let picture =
-            crate::generate::random_colour_picture(&mut Rng::new(seed), w, h, 3, 0.5);
+        let picture = crate::generate::random_colour_picture(&mut Rng::new(seed), w, h, 3, 0.5);
         let clues = clues_of(&puzzle);
         let mut allowed = vec![true; entries * w * h];
         // The solution's colour of the first cell, and one entry ruled out of the second.
@@ -138,7 +140,10 @@ fn chances_are_distributions_that_favour_the_solution() {
             estimate(w, h, &clues, entries, &allowed, Rounds::default(), || false).unwrap();
         for v in 0..w * h {
             let cell = &chance[v * entries..(v + 1) * entries];
-            assert!((cell.iter().sum::<f64>() - 1.0).abs() < 1e-9, "seed {seed} cell {v}");
+            assert!(
+                (cell.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+                "seed {seed} cell {v}"
+            );
             for e in 0..entries {
                 if !allowed[v * entries + e] {
                     assert_eq!(cell[e], 0.0);
