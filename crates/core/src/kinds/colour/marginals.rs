@@ -365,11 +365,11 @@ pub(crate) fn estimate(
     }
     let [row, col] = &message;
     let mut chances = vec![0.0; cells * entries];
-    for v in 0..cells {
+    for (v, &open) in open.iter().enumerate() {
         let base = v * entries;
         let belief = |e: usize| match allowed[base + e] {
             false => 0.0,
-            true if !open[v] => 1.0,
+            true if !open => 1.0,
             true => row[base + e] * col[base + e],
         };
         let sum: f64 = (0..entries).map(belief).sum();
