@@ -30,7 +30,8 @@
 //! Beside the layers, tools that need none of the engines: [`model`] (clues, validated
 //! puzzles, complete pictures: the `nonogram-model` crate), [`config`], [`patterns`] (the
 //! pattern sets of a clue), [`marginals`] (each cell's chance of being filled, which orders the
-//! learner's first decisions), [`generate`] (seeded random puzzles), and `termination`
+//! learner's first decisions; colour's chances of each entry are built on its line programme in
+//! `kinds::colour::marginals`), [`generate`] (seeded random puzzles), and `termination`
 //! (deadlines and cancellation flags, polled by the engines).
 //!
 //! The `sat` feature (on by default) builds the SAT engine with CaDiCaL, which is C++; without it

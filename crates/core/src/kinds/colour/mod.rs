@@ -19,6 +19,9 @@
 //!   results), the colour side of `crate::kind::LineWork`;
 //! - `learn`: the learner's colour lines: a literal per cell and entry, the rule that a cell has
 //!   exactly one entry, and the explanations of the colour line solver's deductions;
+//! - `marginals`: each cell's chance of taking each entry, by belief propagation over the
+//!   colour lines, which guides the learner's first decisions (as `crate::marginals` does for
+//!   black and white);
 //! - `step`: replaying the explainer's steps, which are in colour terms already, on the grid;
 //! - [`check`]: the colour line solvers against the naive one, for the fuzz target and the
 //!   property tests.
@@ -42,6 +45,7 @@ pub mod check;
 pub mod grid;
 pub(crate) mod learn;
 pub mod line;
+pub(crate) mod marginals;
 pub mod naive;
 mod step;
 pub(crate) mod work;
