@@ -23,7 +23,7 @@
 //!    place that maps a puzzle to its kind; [`explain`], the public explainers, one per kind,
 //!    and a difficulty rating.
 //! 5. **What is built on them**: [`make`] (puzzles from pictures), [`generator`] (puzzles on
-//!    demand: unique, of a chosen size, difficulty and palette), and `check` (the properties
+//!    demand: unique, of a chosen size, difficulty and palette), and `checks` (the properties
 //!    the fuzz targets and property tests hold the solvers to).
 //!
 //! Beside the layers, tools that need none of the engines: [`model`] (clues, validated
@@ -42,7 +42,7 @@
 #![warn(missing_docs)]
 
 #[doc(hidden)]
-pub mod check;
+pub mod checks;
 pub mod config;
 pub mod engine;
 pub mod explain;
