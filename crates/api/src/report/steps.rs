@@ -5,10 +5,10 @@
 //! stops, is decided here once.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use nonogram_core::explain::{ColourExplainer, ColourStep, Difficulty, Explainer, Step};
-use nonogram_core::{PartialGrid, Puzzle};
+use nonogram_core::{Instant, PartialGrid, Puzzle};
 
 /// The steps, of the explainer for the puzzle's kind.
 #[derive(Debug)]
