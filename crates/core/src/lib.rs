@@ -23,7 +23,7 @@
 //!    [`search_within_work`] for judging candidate puzzles on a budget of work), the one place
 //!    that maps a puzzle to its kind; [`explain`], the public explainers, one per kind, and a
 //!    difficulty rating.
-//! 5. **What is built on them**: `check` (the properties the fuzz targets and property tests
+//! 5. **What is built on them**: `checks` (the properties the fuzz targets and property tests
 //!    hold the solvers to). The authoring tools (puzzles from pictures, puzzles on demand) are
 //!    a crate of their own above this one, `nonogram-author`: they use only these entries.
 //!
@@ -44,7 +44,7 @@
 #![warn(missing_docs)]
 
 #[doc(hidden)]
-pub mod check;
+pub mod checks;
 pub mod config;
 pub mod engine;
 pub mod explain;
