@@ -1,12 +1,12 @@
 //! `generate`: a new puzzle of a size, a difficulty and a palette, proved unique and rated as
-//! `explain` rates it ([`nonogram_core::generator`], the function behind `nonogram generate`).
+//! `explain` rates it ([`nonogram_author::generator`], the function behind `nonogram generate`).
 //! The answer carries the puzzle as a file's text, so that the page loads it as it loads any
 //! other puzzle, and as `parse` gives it.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use nonogram_core::generator::{
+use nonogram_author::generator::{
     clock_seed, generate_cancellable, smallest_side, GenerateError, GeneratorConfig, Level, Style,
 };
 use nonogram_core::model::MAX_COLOURS;
@@ -197,8 +197,8 @@ pub(crate) fn capabilities() -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nonogram_author::generator::MAX_SIDE;
     use nonogram_core::explain::explain;
-    use nonogram_core::generator::MAX_SIDE;
     use nonogram_core::{Solver, Status};
 
     fn ask(request: GenerateRequest) -> Result<GenerateAnswer, ApiError> {

@@ -290,7 +290,7 @@ pub struct InfoAnswer {
     /// What `generate` can deliver: `smallest_side`, for each difficulty, a list whose entry
     /// `i` is the shortest side at which puzzles of that difficulty in `i + 1` colours (1 for
     /// black and white) are found reliably
-    /// ([`smallest_side`](nonogram_core::generator::smallest_side)); below it most requests
+    /// ([`smallest_side`](nonogram_author::generator::smallest_side)); below it most requests
     /// run out of time. The page offers only the sizes at or above it.
     pub generate: Value,
 }

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use nonogram_core::make::{check_picture_cancellable, MakeConfig};
+use nonogram_author::make::{check_picture_cancellable, MakeConfig};
 use nonogram_core::model::{Colour, ColourId, Palette};
 use nonogram_core::{Picture, Puzzle, Stop};
 use nonogram_formats::parse_colour;

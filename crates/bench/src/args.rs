@@ -7,7 +7,7 @@ pub(crate) const MAX_SET_CELLS: usize = 1 << 28;
 /// Prints `message` as the program's one-line error and exits with status 2 (bad usage).
 /// `WxH`, each side 1 to the generator's largest.
 pub(crate) fn size_pair(text: &str) -> Result<(usize, usize), String> {
-    let most = nonogram_core::generator::MAX_SIDE;
+    let most = nonogram_author::generator::MAX_SIDE;
     let (w, h) = text
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("'{text}' is not a size: write it as WxH, e.g. 20x20"))?;
@@ -24,8 +24,8 @@ pub(crate) fn paper(text: &str) -> Result<nonogram_render::pdf::Paper, String> {
 }
 
 /// A difficulty: easy, medium, hard or any.
-pub(crate) fn level(text: &str) -> Result<nonogram_core::generator::Level, String> {
-    nonogram_core::generator::Level::from_name(text)
+pub(crate) fn level(text: &str) -> Result<nonogram_author::generator::Level, String> {
+    nonogram_author::generator::Level::from_name(text)
         .ok_or_else(|| format!("'{text}' is not a difficulty: easy, medium, hard or any"))
 }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use nonogram_api::report::booklet::{print, solve_all};
 use nonogram_api::report::SolveOptions;
-use nonogram_core::generator::{generate, GeneratorConfig, Level};
+use nonogram_author::generator::{generate, GeneratorConfig, Level};
 use nonogram_core::Puzzle;
 use nonogram_render::pdf::{BookletOptions, Paper};
 

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use nonogram_core::generator::{generate, GeneratorConfig, Level};
+use nonogram_author::generator::{generate, GeneratorConfig, Level};
 
 /// One request: size, level, colours.
 pub struct Case {

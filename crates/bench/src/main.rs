@@ -196,7 +196,7 @@ enum Bench {
         size: Option<(usize, usize)>,
         /// The request's difficulty: easy, medium, hard or any.
         #[arg(long, default_value = "easy", requires = "size", value_parser = level)]
-        difficulty: nonogram_core::generator::Level,
+        difficulty: nonogram_author::generator::Level,
         /// The request's colours besides the background.
         #[arg(long, default_value_t = 1, requires = "size", value_parser = colours)]
         colours: usize,

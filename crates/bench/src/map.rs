@@ -7,8 +7,8 @@
 
 use std::time::Instant;
 
+use nonogram_author::make::disambiguation_map;
 use nonogram_core::generate::{colour_palette, random_colour_picture, Rng};
-use nonogram_core::make::disambiguation_map;
 use nonogram_core::model::{Palette, Puzzle};
 
 /// One row: `count` pictures of `width`×`height` in `colours` colours.

@@ -19,17 +19,19 @@
 //!    automaton per line as CNF, solved by CaDiCaL; `portfolio`: which engines run, in turns or
 //!    on several threads; `symmetry`: clue symmetries), and the explainer ([`explain`]'s
 //!    `narrate`).
-//! 4. **The entries**: [`solve`] ([`Solver`] with its [`Config`], and [`deduce`]), the one
-//!    place that maps a puzzle to its kind; [`explain`], the public explainers, one per kind,
-//!    and a difficulty rating.
-//! 5. **What is built on them**: [`make`] (puzzles from pictures), [`generator`] (puzzles on
-//!    demand: unique, of a chosen size, difficulty and palette), and `check` (the properties
-//!    the fuzz targets and property tests hold the solvers to).
+//! 4. **The entries**: [`solve`] ([`Solver`] with its [`Config`], [`deduce`], and
+//!    [`search_within_work`] for judging candidate puzzles on a budget of work), the one place
+//!    that maps a puzzle to its kind; [`explain`], the public explainers, one per kind, and a
+//!    difficulty rating.
+//! 5. **What is built on them**: `checks` (the properties the fuzz targets and property tests
+//!    hold the solvers to). The authoring tools (puzzles from pictures, puzzles on demand) are
+//!    a crate of their own above this one, `nonogram-author`: they use only these entries.
 //!
 //! Beside the layers, tools that need none of the engines: [`model`] (clues, validated
 //! puzzles, complete pictures: the `nonogram-model` crate), [`config`], [`patterns`] (the
 //! pattern sets of a clue), [`marginals`] (each cell's chance of being filled, which orders the
-//! learner's first decisions), [`generate`] (seeded random puzzles), and `termination`
+//! learner's first decisions; colour's chances of each entry are built on its line programme in
+//! `kinds::colour::marginals`), [`generate`] (seeded random puzzles), and `termination`
 //! (deadlines and cancellation flags, polled by the engines).
 //!
 //! The `sat` feature (on by default) builds the SAT engine with CaDiCaL, which is C++; without it
@@ -42,15 +44,13 @@
 #![warn(missing_docs)]
 
 #[doc(hidden)]
-pub mod check;
+pub mod checks;
 pub mod config;
 pub mod engine;
 pub mod explain;
 pub mod generate;
-pub mod generator;
 pub(crate) mod kind;
 pub(crate) mod kinds;
-pub mod make;
 pub mod marginals;
 pub mod patterns;
 pub(crate) mod propagate;
@@ -68,7 +68,7 @@ pub use nonogram_model::{
     check_size, Axis, Cell, CellRows, Cells, Clue, Colour, ColourId, ColourSet, Inconsistency,
     Limits, LineId, Metadata, Palette, PartialGrid, Picture, Puzzle, PuzzleError, Rgb, Run,
 };
-pub use solve::{deduce, deduce_within, Deduction, Solver};
+pub use solve::{deduce, deduce_within, search_within_work, Budgeted, Deduction, Solver};
 /// The clock that deadlines are read on: `std::time::Instant` itself on native targets; on
 /// wasm32 in a browser (where std's panics) one that reads `performance.now()`. Callers that
 /// pass a deadline make it from this.

@@ -233,49 +233,64 @@ fn fill_windows(
     let w = n + 1;
     grow(windows, runs.len() * w);
     for (j, &len) in runs.iter().enumerate() {
-        let len = len as usize;
-        debug_assert!(len > 0, "runs are at least one cell long");
-        if len == 0 || len > n || lo[j] > hi[j].min(n - len) {
-            continue;
-        }
-        let band = lo[j]..=hi[j].min(n - len);
         let row = &mut windows[j * w..(j + 1) * w];
-        if len * band.clone().count() <= 3 * n {
-            // Each window's product in the same order as one at a time (its first factor, then
-            // the next, ...), so the same value; but a factor at a time for every window of
-            // the band, which the compiler vectorizes, instead of one window's chain at a time.
-            let (first, last) = (*band.start(), *band.end());
-            let row = &mut row[first..=last];
-            row.copy_from_slice(&filled[first..=last]);
-            for t in 1..len {
-                for (product, &factor) in row.iter_mut().zip(&filled[first + t..=last + t]) {
-                    *product *= factor;
-                }
+        fill_run_windows(row, prefix, suffix, len as usize, (lo[j], hi[j]), filled);
+    }
+}
+
+/// Into `row[s]`, for the starts `s` of `lo..=hi` where a window of `len` cells fits, the
+/// product of `filled` over cells `s..s + len` (the rest of `row` is left as it was);
+/// [`fill_windows`] for one run, which colour lines call with each run's colour's weights
+/// (`crate::kinds::colour::marginals`).
+pub(crate) fn fill_run_windows(
+    row: &mut [f64],
+    prefix: &mut Vec<f64>,
+    suffix: &mut Vec<f64>,
+    len: usize,
+    (lo, hi): (usize, usize),
+    filled: &[f64],
+) {
+    let n = filled.len();
+    debug_assert!(len > 0, "runs are at least one cell long");
+    if len == 0 || len > n || lo > hi.min(n - len) {
+        return;
+    }
+    let band = lo..=hi.min(n - len);
+    if len * band.clone().count() <= 3 * n {
+        // Each window's product in the same order as one at a time (its first factor, then
+        // the next, ...), so the same value; but a factor at a time for every window of
+        // the band, which the compiler vectorizes, instead of one window's chain at a time.
+        let (first, last) = (*band.start(), *band.end());
+        let row = &mut row[first..=last];
+        row.copy_from_slice(&filled[first..=last]);
+        for t in 1..len {
+            for (product, &factor) in row.iter_mut().zip(&filled[first + t..=last + t]) {
+                *product *= factor;
             }
-            continue;
         }
-        // (Chunks rather than `i % len` per cell: an integer division per cell cost more than
-        // the products.)
-        prefix.clear();
-        prefix.extend_from_slice(filled);
-        suffix.clear();
-        suffix.extend_from_slice(filled);
-        for block in prefix.chunks_mut(len) {
-            for i in 1..block.len() {
-                block[i] *= block[i - 1];
-            }
+        return;
+    }
+    // (Chunks rather than `i % len` per cell: an integer division per cell cost more than
+    // the products.)
+    prefix.clear();
+    prefix.extend_from_slice(filled);
+    suffix.clear();
+    suffix.extend_from_slice(filled);
+    for block in prefix.chunks_mut(len) {
+        for i in 1..block.len() {
+            block[i] *= block[i - 1];
         }
-        for block in suffix.chunks_mut(len) {
-            for i in (0..block.len() - 1).rev() {
-                block[i] *= block[i + 1];
-            }
+    }
+    for block in suffix.chunks_mut(len) {
+        for i in (0..block.len() - 1).rev() {
+            block[i] *= block[i + 1];
         }
-        for s in band {
-            row[s] = match s % len {
-                0 => suffix[s],
-                _ => suffix[s] * prefix[s + len - 1],
-            };
-        }
+    }
+    for s in band {
+        row[s] = match s % len {
+            0 => suffix[s],
+            _ => suffix[s] * prefix[s + len - 1],
+        };
     }
 }
 

@@ -22,9 +22,10 @@ use nonogram_model::{ColourSet, Inconsistency, PartialGrid, Picture, Puzzle};
 
 pub use crate::config::{Config, Engine, Given, Outcome, Stats, Status, Stop};
 use crate::engine::portfolio::{self, End, Run};
+use crate::engine::search::{Finish, Search};
 use crate::kind::{GridOps, Kind};
 use crate::propagate::{Observer, Propagator};
-use crate::termination::StopFlags;
+use crate::termination::{StopFlags, Termination};
 
 /// Evaluates `$body` with `$kind` the type of `puzzle`'s kind (`crate::kinds`): the one place a
 /// puzzle meets its kind. A new kind is one more arm here, before the colour one, which takes
@@ -264,6 +265,56 @@ pub const SOLUTION_BYTES_PER_CELL: usize = 8;
 pub fn solutions_kept(puzzle: &Puzzle) -> usize {
     let cells = (puzzle.width() * puzzle.height()).max(1);
     (SOLUTION_BYTES / (SOLUTION_BYTES_PER_CELL * cells)).max(2)
+}
+
+/// What [`search_within_work`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Budgeted {
+    /// The puzzle's solutions in the order found: all of them, or the first `max_solutions`
+    /// when it has more. Empty when the clues contradict.
+    Solutions(Vec<Picture>),
+    /// The work budget (or the search's memory bound) ran out first: nothing is known.
+    OverBudget,
+    /// The deadline or the cancellation came first.
+    Stopped,
+}
+
+/// Up to `max_solutions` solutions of `puzzle` by the probing search alone
+/// ([`Engine::Search`]) on one thread, so the same ones in the same order on every run, within
+/// `work` probes and decisions together (each a propagation from a grid).
+///
+/// A bound on work rather than time, for judging many candidate puzzles alike on every
+/// machine (the generator's use): a search that takes more work than a near-unique puzzle
+/// needs says the clues are far from unique, and [`Budgeted::OverBudget`] says only that.
+/// `deadline` and `cancel` still end it early ([`Budgeted::Stopped`]).
+pub fn search_within_work(
+    puzzle: &Puzzle,
+    max_solutions: usize,
+    work: u64,
+    deadline: Option<Instant>,
+    cancel: Option<&AtomicBool>,
+) -> Budgeted {
+    with_kind!(puzzle, K => {
+        let start = match root::<K>(puzzle, &[], deadline) {
+            Root::Grid(grid) => grid,
+            Root::Stopped => return Budgeted::Stopped,
+            Root::Contradiction => return Budgeted::Solutions(Vec::new()),
+        };
+        let config = Config {
+            max_solutions,
+            threads: 1,
+            engine: Engine::Search,
+            ..Config::default()
+        };
+        let mut search = Search::<K>::new(puzzle, &config);
+        search.limit_work(work);
+        let mut termination = Termination::from_flags(StopFlags::new(deadline, cancel));
+        match search.run_from(start, &mut termination) {
+            Finish::Stopped => Budgeted::Stopped,
+            Finish::Budget | Finish::MemoryLimit => Budgeted::OverBudget,
+            Finish::Exhausted | Finish::Enough => Budgeted::Solutions(search.into_solutions()),
+        }
+    })
 }
 
 /// Where line propagation from the givens ends.

@@ -1,13 +1,13 @@
 //! The fuzz targets `line_solvers`, `engines` and `patterns` as part of `cargo test`: the same
-//! checks (`nonogram_core::check`) over every file of each target's committed seed corpus, and
+//! checks (`nonogram_core::checks`) over every file of each target's committed seed corpus, and
 //! over random bytes from proptest decoded the way the fuzz targets decode theirs, so a
 //! regression fails here on every machine, with or without cargo-fuzz. `FUZZING.md` at the
 //! repository root describes the campaign.
 
 use std::path::PathBuf;
 
-use nonogram_core::check::arbitrary::{Arbitrary, Unstructured};
-use nonogram_core::check::{engines, line, patterns};
+use nonogram_core::checks::arbitrary::{Arbitrary, Unstructured};
+use nonogram_core::checks::{engines, line, patterns};
 use proptest::prelude::*;
 
 /// The committed corpus of a fuzz target: `fuzz/corpus/<target>/` at the workspace root.

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+use nonogram_api::report::steps::{explain_all, Steps};
 use nonogram_core::colour::grid::ColourGrid;
 use nonogram_core::explain::{
     mistakes_within, ColourContradictionStep, ColourExplainer, ColourStep, ContradictionStep,
@@ -178,12 +179,6 @@ fn kind_of(step: &Step) -> &'static str {
     }
 }
 
-/// What an explainer produced, whichever kind of puzzle.
-enum Steps {
-    Plain(Vec<Step>, Grid),
-    Colour(Vec<ColourStep>, ColourGrid),
-}
-
 /// The whole explanation of a puzzle (:meth:`Puzzle.explain`): its :attr:`steps`, the grid
 /// they reach and the difficulty :attr:`rating`. It is a sequence of steps: ``len()``,
 /// indexing and iteration work on it.
@@ -198,85 +193,33 @@ pub struct PyExplanation {
     reason: Option<String>,
 }
 
-/// Explains the puzzle off the interpreter, stopping at the time limit (if any) or Ctrl-C.
+/// Explains the puzzle off the interpreter, stopping at the time limit (if any) or Ctrl-C
+/// ([`explain_all`], which R's `explain_puzzle()` shares).
 pub fn explain(puzzle: &Bound<'_, PyPuzzle>, timeout: Option<Duration>) -> PyResult<PyExplanation> {
     let py = puzzle.py();
     let shared = puzzle.get().puzzle.clone();
-    if let Some(reason) = shared.inconsistency() {
-        return Ok(PyExplanation {
-            puzzle: puzzle.clone().unbind(),
-            steps: Vec::new(),
-            grid: PartialGrid::unknown(shared.width(), shared.height(), shared.palette().len()),
-            difficulty: Difficulty::NoSolution,
-            stopped: false,
-            reason: Some(reason.to_string()),
-        });
-    }
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&cancel);
     let work = Arc::clone(&shared);
-    let (steps, difficulty, stopped) = interruptible(py, &cancel, move || {
-        let (shared, cancel) = (work, flag);
-        let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
-        if shared.is_black_and_white() {
-            let mut explainer = Explainer::new(&shared).with_deadline(deadline);
-            let mut steps = Vec::new();
-            for step in explainer.by_ref() {
-                steps.push(step);
-                if cancelled(&cancel) {
-                    break;
-                }
-            }
-            let grid = explainer.grid().clone();
-            let stopped = explainer.stopped() || cancelled(&cancel);
-            (Steps::Plain(steps, grid), explainer.difficulty(), stopped)
-        } else {
-            let mut explainer = ColourExplainer::new(&shared).with_deadline(deadline);
-            let mut steps = Vec::new();
-            for step in explainer.by_ref() {
-                steps.push(step);
-                if cancelled(&cancel) {
-                    break;
-                }
-            }
-            let grid = explainer.grid().clone();
-            let stopped = explainer.stopped() || cancelled(&cancel);
-            (Steps::Colour(steps, grid), explainer.difficulty(), stopped)
-        }
-    })?;
-    let (steps, grid) = match steps {
-        Steps::Plain(steps, grid) => (
-            steps
-                .iter()
-                .map(|s| Py::new(py, PyStep::of(py, &shared, s)?))
-                .collect::<PyResult<Vec<_>>>()?,
-            PartialGrid::from_cells(&grid),
-        ),
-        Steps::Colour(steps, grid) => (
-            steps
-                .iter()
-                .map(|s| Py::new(py, PyStep::of_colour(py, &shared, s)?))
-                .collect::<PyResult<Vec<_>>>()?,
-            grid.to_partial(),
-        ),
-    };
-    let difficulty = if stopped {
-        Difficulty::Unfinished
-    } else {
-        difficulty
+    let explained = interruptible(py, &cancel, move || explain_all(&work, timeout, &flag))?;
+    let steps = match &explained.steps {
+        Steps::Plain(steps) => steps
+            .iter()
+            .map(|s| Py::new(py, PyStep::of(py, &shared, s)?))
+            .collect::<PyResult<Vec<_>>>()?,
+        Steps::Colour(steps) => steps
+            .iter()
+            .map(|s| Py::new(py, PyStep::of_colour(py, &shared, s)?))
+            .collect::<PyResult<Vec<_>>>()?,
     };
     Ok(PyExplanation {
         puzzle: puzzle.clone().unbind(),
         steps,
-        grid,
-        difficulty,
-        stopped,
-        reason: None,
+        grid: explained.grid,
+        difficulty: explained.difficulty,
+        stopped: explained.stopped,
+        reason: explained.reason,
     })
-}
-
-fn cancelled(flag: &AtomicBool) -> bool {
-    flag.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 #[pymethods]

@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 
-use nonogram_core::generator::{
+use nonogram_author::generator::{
     clock_seed, generate_cancellable, GenerateError, Generated, GeneratorConfig, Level, Style,
 };
 use nonogram_core::Picture;
@@ -64,7 +64,7 @@ pub fn generate(
     timeout: Option<f64>,
 ) -> PyResult<PyGenerated> {
     // Integers out of range are ValueErrors worded as the command line's, never OverflowError.
-    let side = nonogram_core::generator::MAX_SIDE as u64;
+    let side = nonogram_author::generator::MAX_SIDE as u64;
     let width = int_in("width", &width, 1, side, " cells")? as usize;
     let height = int_in("height", &height, 1, side, " cells")? as usize;
     let colours = int_in(

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use nonogram_core::make::{check_picture_cancellable, Check, MakeConfig};
+use nonogram_author::make::{check_picture_cancellable, Check, MakeConfig};
 use nonogram_core::{ColourId, Picture, Status};
 
 use crate::convert;
@@ -220,7 +220,7 @@ impl PyMade {
     fn level(&self) -> Option<&'static str> {
         self.check
             .rating
-            .and_then(nonogram_core::generator::Level::of)
+            .and_then(nonogram_author::generator::Level::of)
             .map(|l| l.name())
     }
 

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use nonogram_core::generator::Level;
-use nonogram_core::make::{Check, Flip, MapChange};
+use nonogram_author::generator::Level;
+use nonogram_author::make::{Check, Flip, MapChange};
 use nonogram_core::{Puzzle, Status};
 use nonogram_formats::Format;
 use serde_json::json;

@@ -14,6 +14,7 @@ pub mod json;
 pub mod make;
 pub mod puzzle;
 pub mod sheet;
+pub mod steps;
 pub mod text;
 
 /// What to look for, with which engine and within which limits: what the command line's flags

@@ -1,5 +1,5 @@
 //! `nonogram generate`: fresh puzzles of a chosen size, difficulty and palette, each proved
-//! unique and rated as `explain` rates it (`nonogram_core::generator` does the work).
+//! unique and rated as `explain` rates it (`nonogram_author::generator` does the work).
 //!
 //! The puzzles are written in one file (a `.non` bundle, an XML puzzle set, a JSON array, R
 //! strings one a line) or printed as `solve` reads them; a format that holds one puzzle a file
@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use nonogram_core::generator::{
+use nonogram_author::generator::{
     clock_seed, generate_cancellable, GenerateError, Generated, GeneratorConfig, Level, Style,
     MAX_SIDE,
 };

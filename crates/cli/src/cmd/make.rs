@@ -27,7 +27,7 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use nonogram_core::make::{check_picture, MakeConfig, NearlyBlank, Progress};
+use nonogram_author::make::{check_picture, MakeConfig, NearlyBlank, Progress};
 use nonogram_core::model::MAX_COLOURS;
 use nonogram_core::{Palette, Picture, Puzzle};
 use nonogram_formats::Format;

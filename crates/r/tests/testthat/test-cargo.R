@@ -1,6 +1,8 @@
 # The Rust half is a workspace of its own (src/rust/Cargo.toml says why): it must state the
 # repository's [workspace.package] and [workspace.lints], and lock every crate it shares with the
 # repository at the repository's version. Run from crates/r/tests/testthat (scripts/test-r).
+# About the repository, not the package: left out of the tarball (.Rbuildignore), so that
+# `R CMD check` of a tarball runs the package's own tests only.
 repo <- normalizePath(file.path(getwd(), "..", "..", "..", ".."), mustWork = FALSE)
 
 locked <- function(path) {

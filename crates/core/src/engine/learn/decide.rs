@@ -80,9 +80,10 @@ impl<K: Kind> Learner<'_, K> {
 
     /// Guides the first decisions by the clues (call after [`Learner::start_from`]). Each
     /// unknown literal's chance `p` is estimated by belief propagation over the lines, given the
-    /// facts of level 0 ([`LearnLines::chances`], [`crate::marginals`]). For black and white the
-    /// likelier value becomes the cell's phase, and the estimate's certainty `|2p − 1|` its
-    /// initial activity, so the surest cells are decided first, each the likely way (each kind
+    /// facts of level 0 ([`LearnLines::chances`], [`crate::marginals`]; for colour, each cell's
+    /// chance of taking each entry, `crate::kinds::colour::marginals`). The likelier value
+    /// becomes the variable's phase, and the estimate's certainty `|2p − 1|` its initial
+    /// activity, so the surest variables are decided first, each the likely way (each kind
     /// says how, [`LearnLines::guidance`]). The activities are [`GUIDE_SCALE`] at most, below
     /// the first conflict's bump, so conflicts take over the order at once; the early
     /// decisions, which shape the run, are the guided ones.
@@ -175,6 +176,52 @@ mod tests {
             );
             if (p - 0.5).abs() > 1e-9 {
                 assert_eq!(learner.phases.saved[v], p > 0.5, "seed {seed}: cell {v}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 20, "{checked} puzzles left cells unknown");
+    }
+
+    /// Colour: the first decision is a cell's entry whose estimate is surest among the
+    /// unknown ones, decided the likely way, from a root that probing has not touched.
+    #[test]
+    fn guide_decides_the_surest_colour_entry_first() {
+        use crate::generate::random_colour_puzzle;
+        use crate::kinds::colour::ColourGrid;
+        use crate::kinds::Coloured;
+        const SIDE: usize = 12;
+        let mut checked = 0;
+        for seed in 0..40 {
+            let puzzle = random_colour_puzzle(&mut Rng::new(seed), SIDE, SIDE, 3, 0.4);
+            let mut learner = Learner::<Coloured>::new(&puzzle, 2);
+            if !learner.start_from(&ColourGrid::new(SIDE, SIDE, 4)) {
+                continue;
+            }
+            learner.guide(|| false);
+            let chance = learner
+                .lines
+                .chances(&learner.trail, Rounds::default(), || false)
+                .expect("level 0 is consistent");
+            let unknown: Vec<usize> = (0..chance.len())
+                .filter(|&v| learner.trail.is_unknown(Var::new(v)))
+                .collect();
+            if unknown.is_empty() {
+                continue;
+            }
+            let certainty = |p: f64| (2.0 * p - 1.0).abs();
+            let surest = unknown
+                .iter()
+                .map(|&v| certainty(chance[v]))
+                .fold(0.0, f64::max);
+            let v = learner.pick().expect("an unknown entry").index();
+            let p = chance[v];
+            assert!(certainty(p) >= surest - 1e-9, "seed {seed}: variable {v}");
+            if (p - 0.5).abs() > 1e-9 {
+                assert_eq!(
+                    learner.phases.saved[v],
+                    p > 0.5,
+                    "seed {seed}: variable {v}"
+                );
             }
             checked += 1;
         }

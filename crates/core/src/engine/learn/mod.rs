@@ -34,7 +34,7 @@
 //! (`crate::kind::{lit, trail}`), since a kind's lines write to the trail; black and white
 //! keeps its two masks per line and its bit-parallel line solvers
 //! (`crate::kinds::black_white::learn`), colour its entry masks, its line solver and its cell
-//! rule (`crate::kinds::colour::learn`).
+//! rule (`crate::kind::entries::learn`, shared with triangles).
 //!
 //! One concern per file, as varisat lays out the same ideas:
 //!

@@ -314,8 +314,8 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
 }
 
 /// When a plain learner joins or replaces a guided one: after [`PLAIN_JOINS`] conflicts, for
-/// a kind whose learner is guided; never for one whose guided order is the plain one (colour,
-/// so far), where the plain learner would only repeat the guided one's work from the start.
+/// a kind whose learner is guided (both kinds, since issue 43); never for one whose guided
+/// order is the plain one, where the plain learner would only repeat the guided one's work.
 /// Such a kind's second thread is not reseeded either (see [`Runner::portfolio`]).
 fn plain_joins<K: Kind>() -> Option<u64> {
     <K::Lines<'static> as LearnLines<'static>>::GUIDED.then_some(PLAIN_JOINS)

@@ -301,3 +301,41 @@ fn the_seed_changes_the_colour_learners_order() {
         "the seed changed the work on {differ} puzzles"
     );
 }
+
+/// Colour puzzles are guided since issue 43, so the policies built on guidance serve them:
+/// the second thread's guided learner, reseeded after spans of 2 × Luby conflicts and replaced
+/// by the plain one after 8, and one thread's turns with a pool joining from the first turn,
+/// give the search's verdicts and solutions; some answers come from the learners.
+#[test]
+fn guided_colour_policies_agree_with_search() {
+    assert_eq!(plain_joins::<Coloured>(), Some(PLAIN_JOINS));
+    let puzzles = colour_puzzles();
+    let mut learnt = 0;
+    agree_with_search::<Coloured, _>(
+        &puzzles,
+        2,
+        |runner, root| {
+            let run = runner.second_thread(root, None, StopFlags::default(), 8, 2);
+            (run, ())
+        },
+        |i, (), got| {
+            assert_ne!(got.status, Status::Unknown, "puzzle {i}");
+            learnt += usize::from(got.engine == Engine::Learn);
+        },
+    );
+    agree_with_search::<Coloured, _>(
+        &puzzles,
+        1,
+        |runner, root| {
+            let mut search = Search::new(runner.puzzle, runner.config);
+            search.start_from(root.clone());
+            let run = runner.take_turns(search, root, StopFlags::default(), None, Some(0));
+            (run, ())
+        },
+        |i, (), got| {
+            assert_ne!(got.status, Status::Unknown, "puzzle {i}");
+            learnt += usize::from(got.engine == Engine::Learn);
+        },
+    );
+    assert!(learnt >= 20, "only {learnt} answers came from the learners");
+}

@@ -56,10 +56,10 @@ impl<'p, K: Kind> Runner<'_, 'p, K> {
             threads - 1,
             |thread, flags| match thread {
                 1 => {
-                    // Without guidance the second thread's learner runs unbroken: reseeding a
-                    // colour learner (a new order, its targets dropped) cost 30×30 colour
-                    // puzzles about a sixth more processor time (BENCHMARKS.md, eighteenth
-                    // session).
+                    // A kind without guidance would run the second thread's learner unbroken:
+                    // reseeding an unguided colour learner (a new order, its targets dropped)
+                    // cost 30×30 colour puzzles about a sixth more processor time
+                    // (BENCHMARKS.md, eighteenth session). Both kinds are guided since issue 43.
                     let (switch, unit) = match plain_joins::<K>() {
                         Some(joins) => (joins, RESEED_UNIT),
                         None => (u64::MAX, u64::MAX),

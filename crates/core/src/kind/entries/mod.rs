@@ -20,6 +20,7 @@ use nonogram_model::{Clue, ColourId, ColourSet};
 use super::grid::{get_bit, words_for};
 
 use super::Contradiction;
+use crate::marginals::Rounds;
 
 /// A line solver over entry masks: what a kind whose cells take one palette entry brings.
 pub(crate) trait EntryLineSolver: Debug + Default + Send {
@@ -40,6 +41,34 @@ pub(crate) trait EntryLineSolver: Debug + Default + Send {
     /// Whether some placement of `clue` agrees with `masks` (as for
     /// [`EntryLineSolver::solve`]).
     fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool;
+
+    /// Whether [`EntryLineSolver::chances`] gives estimates, so that the learner is guided by
+    /// them (`LearnLines::GUIDED`). Default `false`: none.
+    const CHANCES: bool = false;
+
+    /// The kind's estimate of each cell's chance of taking each entry, for the learner's first
+    /// decisions: `cell · entries + e` for entry `e` of each cell (row by row), `clues` the
+    /// rows' clues then the columns', `allowed[cell · entries + e]` whether the cell may still
+    /// take entry `e`; `None` for none (a contradiction, or a kind without an estimate). `stop`
+    /// is asked as it goes. The default gives none: an estimate must follow the kind's own
+    /// line rules (colour's belief propagation knows no caps, so triangles leave this empty).
+    fn chances(
+        _width: usize,
+        _height: usize,
+        _clues: &[&Clue],
+        _entries: usize,
+        _allowed: &[bool],
+        _rounds: Rounds,
+        _stop: impl FnMut() -> bool,
+    ) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// The work of one round of [`EntryLineSolver::chances`] over lines given as (length,
+    /// clue runs), for the learner's budget; 0 when there is no estimate.
+    fn round_work(_lens: impl Iterator<Item = (usize, usize)>, _entries: usize) -> usize {
+        0
+    }
 }
 
 /// A line's cells as one mask per entry (the layout of [`EntryLineSolver::solve`]).

@@ -13,7 +13,7 @@ use nonogram_model::{Clue, ColourId, ColourSet, Run};
 
 use super::line::{cells_to_masks, masks_to_cells, solve_cells, ColourLineSolver};
 use super::naive;
-use crate::check::{bits, prefix_placements, revealed};
+use crate::checks::{bits, prefix_placements, revealed};
 use crate::kind::dp;
 use crate::kind::Contradiction;
 

@@ -36,6 +36,7 @@ use crate::kind::dp;
 pub use crate::kind::entries::{cells_to_masks, masks_to_cells};
 use crate::kind::grid::words_for;
 use crate::kind::Contradiction;
+use crate::marginals::Rounds;
 
 /// The longest line the bit-parallel solver takes (its `n + 1` boundaries in a `u128`).
 pub const MAX_PARALLEL: usize = 127;
@@ -117,6 +118,29 @@ impl crate::kind::entries::EntryLineSolver for ColourLineSolver {
 
     fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool {
         ColourLineSolver::feasible(self, clue, len, entries, masks)
+    }
+
+    /// Belief propagation over the colour lines (`super::marginals`).
+    const CHANCES: bool = true;
+
+    fn chances(
+        width: usize,
+        height: usize,
+        clues: &[&Clue],
+        entries: usize,
+        allowed: &[bool],
+        rounds: Rounds,
+        stop: impl FnMut() -> bool,
+    ) -> Option<Vec<f64>> {
+        super::marginals::estimate(width, height, clues, entries, allowed, rounds, stop)
+    }
+
+    /// Per line, its programme's tables from both ends and the pass over its cells and
+    /// entries.
+    fn round_work(lines: impl Iterator<Item = (usize, usize)>, entries: usize) -> usize {
+        lines
+            .map(|(len, runs)| 3 * (runs + 1) * (len + 1) + 2 * len * entries)
+            .sum()
     }
 }
 

@@ -18,6 +18,10 @@
 //!   propagation and the learner's lines (a literal per cell and entry, the rule that a cell
 //!   has exactly one entry, and the explanations of the line solver's deductions) are shared
 //!   with triangle puzzles, generic over the line solver (`crate::kind::entries`);
+//! - `marginals`: each cell's chance of taking each entry, by belief propagation over the
+//!   colour lines, which guides the learner's first decisions (as `crate::marginals` does for
+//!   black and white), given to the shared learner's lines through the line solver's
+//!   `EntryLineSolver::chances` (triangles have none: these marginals know no caps);
 //! - [`check`]: the colour line solvers against the naive one, for the fuzz target and the
 //!   property tests.
 //!
@@ -38,6 +42,7 @@
 #[doc(hidden)]
 pub mod check;
 pub mod line;
+pub(crate) mod marginals;
 pub mod naive;
 
 pub use crate::kind::dp;

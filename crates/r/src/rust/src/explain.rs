@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use extendr_api::prelude::*;
 
+use nonogram_api::report::steps::{explain_all, Steps};
 use nonogram_core::colour::grid::ColourGrid;
 use nonogram_core::explain::{
     mistakes_within, ColourContradictionStep, ColourExplainer, ColourStep, ContradictionStep,
@@ -196,16 +197,6 @@ impl Table {
     }
 }
 
-/// What an explainer produced, whichever kind of puzzle.
-enum Steps {
-    Plain(Vec<Step>, Grid),
-    Colour(Vec<ColourStep>, ColourGrid),
-}
-
-fn cancelled(flag: &AtomicBool) -> bool {
-    flag.load(Ordering::Relaxed)
-}
-
 /// The whole explanation: steps, cells, the grid reached, the difficulty and its counts.
 /// @noRd
 #[extendr]
@@ -213,65 +204,23 @@ fn rs_explain(puzzle: Robj, timeout: Robj) -> Robj {
     answer(|| {
         let puzzle = Arc::new(values::puzzle(&puzzle)?);
         let timeout = args::seconds(&timeout, "timeout")?;
-        if let Some(reason) = puzzle.inconsistency() {
-            let grid =
-                PartialGrid::unknown(puzzle.width(), puzzle.height(), puzzle.palette().len());
-            return Ok(explanation(
-                Table::default(),
-                &grid,
-                Difficulty::NoSolution,
-                false,
-                Some(reason.to_string()),
-            ));
-        }
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
         let shared = Arc::clone(&puzzle);
-        let (steps, difficulty, stopped) = interruptible(&cancel, move || {
-            let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
-            if shared.is_black_and_white() {
-                let mut explainer = Explainer::new(&shared).with_deadline(deadline);
-                let mut steps = Vec::new();
-                for step in explainer.by_ref() {
-                    steps.push(step);
-                    if cancelled(&flag) {
-                        break;
-                    }
-                }
-                let grid = explainer.grid().clone();
-                let stopped = explainer.stopped() || cancelled(&flag);
-                (Steps::Plain(steps, grid), explainer.difficulty(), stopped)
-            } else {
-                let mut explainer = ColourExplainer::new(&shared).with_deadline(deadline);
-                let mut steps = Vec::new();
-                for step in explainer.by_ref() {
-                    steps.push(step);
-                    if cancelled(&flag) {
-                        break;
-                    }
-                }
-                let grid = explainer.grid().clone();
-                let stopped = explainer.stopped() || cancelled(&flag);
-                (Steps::Colour(steps, grid), explainer.difficulty(), stopped)
-            }
-        })?;
+        // The steps: Python's `Puzzle.explain` runs the same.
+        let explained = interruptible(&cancel, move || explain_all(&shared, timeout, &flag))?;
         let mut table = Table::default();
-        let grid = match steps {
-            Steps::Plain(steps, grid) => {
-                steps.iter().for_each(|s| table.plain(&puzzle, s));
-                PartialGrid::from_cells(&grid)
-            }
-            Steps::Colour(steps, grid) => {
-                steps.iter().for_each(|s| table.colour(&puzzle, s));
-                grid.to_partial()
-            }
-        };
-        let difficulty = if stopped {
-            Difficulty::Unfinished
-        } else {
-            difficulty
-        };
-        Ok(explanation(table, &grid, difficulty, stopped, None))
+        match &explained.steps {
+            Steps::Plain(steps) => steps.iter().for_each(|s| table.plain(&puzzle, s)),
+            Steps::Colour(steps) => steps.iter().for_each(|s| table.colour(&puzzle, s)),
+        }
+        Ok(explanation(
+            table,
+            &explained.grid,
+            explained.difficulty,
+            explained.stopped,
+            explained.reason,
+        ))
     })
 }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use extendr_api::prelude::*;
 
-use nonogram_core::generator::{
+use nonogram_author::generator::{
     clock_seed, generate_cancellable, GenerateError, GeneratorConfig, Level, Style,
 };
 
@@ -32,7 +32,7 @@ fn rs_generate(
     timeout: Robj,
 ) -> Robj {
     answer(|| {
-        let side = nonogram_core::generator::MAX_SIDE as f64;
+        let side = nonogram_author::generator::MAX_SIDE as f64;
         let width = args::whole(&width, "width", 1.0, side, " cells")? as usize;
         let height = args::whole(&height, "height", 1.0, side, " cells")? as usize;
         let most = nonogram_core::model::MAX_COLOURS as f64;

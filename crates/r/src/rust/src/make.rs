@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use extendr_api::prelude::*;
 
-use nonogram_core::make::{check_picture_cancellable, MakeConfig};
+use nonogram_author::make::{check_picture_cancellable, MakeConfig};
 use nonogram_core::model::MAX_COLOURS;
 use nonogram_core::{ColourId, Limits, Palette, Picture, Puzzle, Status};
 use nonogram_formats::raster::{self, PictureError, PictureOptions, Pixels, MAX_IMAGE_BYTES};
@@ -480,7 +480,7 @@ fn rs_make(
         ]);
         let level = check
             .rating
-            .and_then(nonogram_core::generator::Level::of)
+            .and_then(nonogram_author::generator::Level::of)
             .map(|l| l.name());
         Ok(named(vec![
             ("puzzle", values::puzzle_robj(&puzzle)),

@@ -32,11 +32,11 @@ use std::time::Duration;
 
 use web_time::Instant;
 
-use nonogram_model::{ColourId, Picture, Puzzle};
+use nonogram_core::model::{ColourId, Picture, Puzzle};
 
-use crate::config::{Config, Given, Status, Stop};
-use crate::explain::{rating_within, Difficulty};
-use crate::solve::Solver;
+use nonogram_core::config::{Config, Given, Status, Stop};
+use nonogram_core::explain::{rating_within, Difficulty};
+use nonogram_core::solve::Solver;
 
 /// How [`check_picture`] works. Build it with struct update syntax from
 /// [`MakeConfig::default`].

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use nonogram_model::MAX_COLOURS;
+use nonogram_core::model::MAX_COLOURS;
 
 use super::request::{Level, MAX_SIDE};
 
@@ -18,7 +18,7 @@ pub enum GenerateError {
         /// The height asked for.
         height: usize,
     },
-    /// The colours are 0, more than [`MAX_COLOURS`](nonogram_model::MAX_COLOURS), or more
+    /// The colours are 0, more than [`MAX_COLOURS`](nonogram_core::model::MAX_COLOURS), or more
     /// than the grid has cells.
     Colours {
         /// The colours asked for.

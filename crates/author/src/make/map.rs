@@ -22,9 +22,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use web_time::Instant;
 
-use nonogram_model::{Cells, ColourId, Picture, Puzzle};
+use nonogram_core::model::{Cells, ColourId, Picture, Puzzle};
 
-use crate::solve::deduce_within;
+use nonogram_core::solve::deduce_within;
 
 /// One change of the picture, and the cells line solving leaves undecided after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,7 +154,7 @@ pub fn disambiguation_map(
 }
 
 /// The cells of a partial grid that may still take more than one colour, row by row.
-fn unknown_cells(grid: &nonogram_model::PartialGrid) -> Vec<(usize, usize)> {
+fn unknown_cells(grid: &nonogram_core::model::PartialGrid) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for r in 0..grid.height() {
         for c in 0..grid.width() {
@@ -169,9 +169,9 @@ fn unknown_cells(grid: &nonogram_model::PartialGrid) -> Vec<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{colour_palette, random_colour_picture, Rng};
+    use nonogram_core::generate::{colour_palette, random_colour_picture, Rng};
 
-    fn undecided(picture: &Picture, palette: &nonogram_model::Palette) -> usize {
+    fn undecided(picture: &Picture, palette: &nonogram_core::model::Palette) -> usize {
         let puzzle = Puzzle::from_coloured_picture(palette.clone(), picture).unwrap();
         deduce_within(&puzzle, None).grid.unknown_count()
     }
@@ -179,7 +179,7 @@ mod tests {
     /// Every change the map lists decides exactly as many cells as its score says (checked by
     /// line solving the changed picture's clues again), the list is ranked, and no change
     /// left out would have scored above 0.
-    fn check(picture: &Picture, palette: &nonogram_model::Palette) -> Map {
+    fn check(picture: &Picture, palette: &nonogram_core::model::Palette) -> Map {
         let puzzle = Puzzle::from_coloured_picture(palette.clone(), picture).unwrap();
         let map = disambiguation_map(&puzzle, picture, None, None);
         assert!(map.complete);
@@ -218,7 +218,7 @@ mod tests {
     #[test]
     fn the_two_diagonals_are_decided_by_one_change() {
         let picture = Picture::from_strings(&["#.", ".#"]).unwrap();
-        let map = check(&picture, &nonogram_model::Palette::black_and_white());
+        let map = check(&picture, &nonogram_core::model::Palette::black_and_white());
         assert_eq!(map.undecided.len(), 4);
         // Emptying either filled cell, or filling either empty one, decides everything.
         assert_eq!(map.changes.len(), 4);
@@ -240,7 +240,7 @@ mod tests {
             let colours = 1 + i % 3;
             let (w, h) = (3 + i % 5, 3 + (i / 2) % 5);
             let palette = if colours == 1 {
-                nonogram_model::Palette::black_and_white()
+                nonogram_core::model::Palette::black_and_white()
             } else {
                 colour_palette(colours)
             };

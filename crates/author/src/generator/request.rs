@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::explain::Difficulty;
+use nonogram_core::explain::Difficulty;
 
 /// The difficulty asked for: one of the explainer's ratings, or any.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

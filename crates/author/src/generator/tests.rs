@@ -3,8 +3,8 @@
 //! brute-force reference checks uniqueness on small grids in `tests/reference.rs`.)
 
 use super::*;
-use crate::explain::{explain, explain_colour};
-use crate::generate::{random_colour_puzzle, random_puzzle};
+use nonogram_core::explain::{explain, explain_colour};
+use nonogram_core::generate::{random_colour_puzzle, random_puzzle};
 
 fn config(width: usize, height: usize, level: Level) -> GeneratorConfig {
     GeneratorConfig {

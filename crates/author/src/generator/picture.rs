@@ -16,10 +16,10 @@
 //! Everything here is integer arithmetic on the project's own [`Rng`], so that a seed draws
 //! the same picture on every machine and in every version.
 
-use nonogram_model::{ColourId, Picture};
+use nonogram_core::model::{ColourId, Picture};
 
 use super::request::{Level, Style};
-use crate::generate::Rng;
+use nonogram_core::generate::Rng;
 
 /// What a field's values range over: a noise cell is `0..FIELD_MAX`.
 const FIELD_MAX: u64 = 1 << 16;

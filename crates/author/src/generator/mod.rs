@@ -1,10 +1,10 @@
 //! Puzzles on demand: a fresh puzzle of a chosen size, difficulty and palette, with a unique
-//! solution, proved. (Not to be confused with [`crate::generate`], which draws random clues
+//! solution, proved. (Not to be confused with [`nonogram_core::generate`], which draws random clues
 //! for benchmarks and promises nothing about them.)
 //!
 //! [`generate`] draws a picture ([`Style`]: blurred noise by default, optionally mirrored, or
 //! plain noise), then changes it one cell at a time until its own clues have it as their only
-//! solution and rate as asked ([`Level`]). The rating is the explainer's ([`crate::explain`]),
+//! solution and rate as asked ([`Level`]). The rating is the explainer's ([`nonogram_core::explain`]),
 //! the one `nonogram explain` prints:
 //!
 //! - **easy**: line solving alone completes the grid;
@@ -69,14 +69,12 @@ use std::time::Duration;
 
 use web_time::Instant;
 
-use nonogram_model::{Cells, ColourId, Palette, Picture, Puzzle, MAX_COLOURS};
+use nonogram_core::model::{Cells, ColourId, Palette, Picture, Puzzle, MAX_COLOURS};
 
-use crate::engine::search::{Finish, Search as ProbingSearch};
-use crate::explain::{ColourExplainer, ColourStep, Difficulty, Explainer, Step};
-use crate::generate::{colour_palette, Rng};
-use crate::kinds::Coloured;
-use crate::solve::{deduce_within, root, Config, Engine, Root, Solver, Status, Stop};
-use crate::termination::{StopFlags, Termination};
+use nonogram_core::explain::{ColourExplainer, ColourStep, Difficulty, Explainer, Step};
+use nonogram_core::generate::{colour_palette, Rng};
+use nonogram_core::solve::{deduce_within, search_within_work, Budgeted};
+use nonogram_core::{Config, Engine, Solver, Status, Stop};
 
 /// What to generate. Build it with struct update syntax from [`GeneratorConfig::default`].
 #[derive(Clone, Debug, PartialEq)]
@@ -88,7 +86,7 @@ pub struct GeneratorConfig {
     /// The difficulty. Default: [`Level::Easy`].
     pub level: Level,
     /// Colours besides the background: 1 is black and white; 2 to
-    /// [`MAX_COLOURS`](nonogram_model::MAX_COLOURS) make a colour puzzle in
+    /// [`MAX_COLOURS`](nonogram_core::model::MAX_COLOURS) make a colour puzzle in
     /// [`colour_palette`]`(colours)` that uses every one of them. Default: 1.
     pub colours: usize,
     /// The share of cells filled in the starting pictures, strictly between 0 and 1 (the
@@ -585,26 +583,19 @@ impl Search<'_> {
     /// work: a picture whose clues take more is far from unique, and is rejected. The budget
     /// counts work, not time, so that a picture is judged alike on every machine.
     fn colour_solutions(&self, puzzle: &Puzzle) -> Result<Option<Vec<Picture>>, Interrupt> {
-        let start = match root::<Coloured>(puzzle, &[], self.deadline) {
-            Root::Grid(grid) => grid,
-            Root::Stopped => return Err(self.interrupted()),
-            // The clues of a picture have it as a solution: this would be a bug elsewhere.
-            Root::Contradiction => return Ok(None),
-        };
-        let config = Config {
-            max_solutions: SOLUTIONS_COUNTED,
-            threads: 1,
-            engine: Engine::Search,
-            ..Config::default()
-        };
-        let mut search = ProbingSearch::<Coloured>::new(puzzle, &config);
-        search.limit_work(JUDGING_WORK);
-        let mut termination = Termination::from_flags(StopFlags::new(self.deadline, self.cancel));
-        let finish = search.run_from(start, &mut termination);
-        match finish {
-            Finish::Stopped => Err(self.interrupted()),
-            Finish::Budget | Finish::MemoryLimit => Ok(None),
-            Finish::Exhausted | Finish::Enough => Ok(Some(search.into_solutions())),
+        match search_within_work(
+            puzzle,
+            SOLUTIONS_COUNTED,
+            JUDGING_WORK,
+            self.deadline,
+            self.cancel,
+        ) {
+            Budgeted::Stopped => Err(self.interrupted()),
+            // No solution: the clues of a picture have it as one, so this would be a bug
+            // elsewhere; the picture is rejected.
+            Budgeted::Solutions(found) if found.is_empty() => Ok(None),
+            Budgeted::Solutions(found) => Ok(Some(found)),
+            Budgeted::OverBudget => Ok(None),
         }
     }
 
@@ -614,7 +605,7 @@ impl Search<'_> {
         puzzle: &Puzzle,
         engine: Engine,
         solutions: usize,
-    ) -> Result<crate::Outcome, Interrupt> {
+    ) -> Result<nonogram_core::Outcome, Interrupt> {
         let config = Config {
             max_solutions: solutions,
             threads: 1,
