@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use nonogram_model::{Puzzle, Rgb};
+use nonogram_model::{ColourId, Puzzle, Rgb};
 
 use crate::sheet::{cell_paint, in_half, light_digits_on, Layout, Paint, SheetOptions};
 use crate::Cells;
@@ -147,6 +147,17 @@ impl Raster {
         }
     }
 
+    /// The black half of the half cell `id` in the square of side `side` at `(x, y)`.
+    fn half(&mut self, x: u32, y: u32, side: u32, id: ColourId) {
+        for yy in 0..side {
+            for xx in 0..side {
+                if in_half(id, xx, yy, side) {
+                    self.set(x + xx, y + yy, Rgb::BLACK);
+                }
+            }
+        }
+    }
+
     /// A frame `thickness` pixels wide just inside the square of side `side` at `(x, y)`.
     fn frame(&mut self, x: u32, y: u32, side: u32, thickness: u32, colour: Rgb) {
         let t = thickness.min(side.div_ceil(2));
@@ -156,8 +167,8 @@ impl Raster {
         self.fill(x + side - t, y, t, side, colour);
     }
 
-    /// Draws `number` in `ink`, centred in the square slot at `(x, y)` of side `slot`.
-    fn number(&mut self, x: u32, y: u32, slot: u32, number: &str, ink: Rgb) {
+    /// Draws `number` in `ink`, centred in the box at `(x, y)` of `width` by `height`.
+    fn number(&mut self, (x, y, width, height): (u32, u32, u32, u32), number: &str, ink: Rgb) {
         let digits: Vec<usize> = number
             .bytes()
             .filter(u8::is_ascii_digit)
@@ -168,12 +179,12 @@ impl Raster {
             return;
         }
         // Glyphs 3 wide with a 1-pixel gap (both scaled), 5 high; about 3/5 of the slot tall.
-        let by_height = (slot * 3 / 5) / 5;
-        let by_width = (slot.saturating_sub(2)) / (4 * n - 1);
+        let by_height = (height * 3 / 5) / 5;
+        let by_width = (width.saturating_sub(2)) / (4 * n - 1);
         let scale = by_height.min(by_width).max(1);
         let (w, h) = ((4 * n - 1) * scale, 5 * scale);
-        let x0 = x + slot.saturating_sub(w) / 2;
-        let y0 = y + slot.saturating_sub(h) / 2;
+        let x0 = x + width.saturating_sub(w) / 2;
+        let y0 = y + height.saturating_sub(h) / 2;
         for (i, &d) in digits.iter().enumerate() {
             let gx = x0 + i as u32 * 4 * scale;
             for (row, bits) in DIGITS[d].iter().enumerate() {
@@ -267,15 +278,7 @@ impl PngRenderer {
                 match cell_paint(puzzle, cells, r, c, options.style) {
                     Paint::Fill(colour) => img.fill(x, y, cell, cell, colour),
                     Paint::Nothing => {}
-                    Paint::Half(id) => {
-                        for yy in 0..cell {
-                            for xx in 0..cell {
-                                if in_half(id, xx, yy, cell) {
-                                    img.set(x + xx, y + yy, Rgb::BLACK);
-                                }
-                            }
-                        }
-                    }
+                    Paint::Half(id) => img.half(x, y, cell, id),
                     Paint::Hatch => {
                         for yy in 0..cell {
                             for xx in 0..cell {
@@ -331,7 +334,10 @@ impl PngRenderer {
                 }
                 None => BLACK,
             };
-            img.number(slot.x, slot.y, cell, &slot.number.text, ink);
+            img.number(slot.digits_box(cell), &slot.number.text, ink);
+            for (id, x, y, side) in slot.caps(cell) {
+                img.half(x, y, side, id);
+            }
         }
         Ok(img)
     }

@@ -64,19 +64,61 @@ impl Default for SheetOptions {
     }
 }
 
-/// One number of a clue: its digits and, in a colour puzzle, the colour of its run.
+/// One number of a clue: its digits, in a colour puzzle the colour of its run, and in a
+/// triangle puzzle the half cells that cap its start and end (the background for none).
 #[derive(Clone, Debug)]
 pub(crate) struct Number {
     pub text: String,
     pub colour: Option<Rgb>,
+    pub caps: [ColourId; 2],
 }
 
-/// A clue number with the top-left corner of its slot.
+/// A clue number with the top-left corner of its slot, and whether it is a row's (its caps
+/// then stand left and right of the digits) or a column's (above and below).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Slot<'a> {
     pub x: u32,
     pub y: u32,
     pub number: &'a Number,
+    pub across: bool,
+    /// The slot's extent along its line ([`Layout::pitch`]); across it, a cell.
+    pub along: u32,
+}
+
+impl Slot<'_> {
+    /// The small half cells drawn for the number's caps (cells of side `cell`): each cap's
+    /// entry with the top-left corner and side of its square, at the slot's left and right
+    /// ends for a row's number, its top and bottom for a column's, centred across.
+    pub fn caps(&self, cell: u32) -> Vec<(ColourId, u32, u32, u32)> {
+        let side = cap_side(cell);
+        let middle = (cell - side) / 2;
+        let far = self.along - side - 1;
+        self.number
+            .caps
+            .iter()
+            .zip([1, far])
+            .filter(|(cap, _)| !cap.is_background())
+            .map(|(&cap, at)| {
+                let (dx, dy) = if self.across {
+                    (at, middle)
+                } else {
+                    (middle, at)
+                };
+                (cap, self.x + dx, self.y + dy, side)
+            })
+            .collect()
+    }
+
+    /// The box the digits are centred in, `(x, y, width, height)`: a cell's square in the
+    /// middle of the slot, the caps' room on either side of it.
+    pub fn digits_box(&self, cell: u32) -> (u32, u32, u32, u32) {
+        let inset = (self.along - cell) / 2;
+        if self.across {
+            (self.x + inset, self.y, cell, cell)
+        } else {
+            (self.x, self.y + inset, cell, cell)
+        }
+    }
 }
 
 /// Positions of everything on the sheet.
@@ -86,6 +128,9 @@ pub(crate) struct Layout {
     /// Width of the row-clue band and height of the column-clue band, in pixels.
     pub left: u32,
     pub top: u32,
+    /// A clue slot's extent along its line: a cell, and in a triangle puzzle a cell and room
+    /// for two caps, so that caps never crowd the digits.
+    pub pitch: u32,
     /// The margin around everything.
     pub margin: u32,
     pub rows: usize,
@@ -95,23 +140,30 @@ pub(crate) struct Layout {
     pub col_clues: Vec<Vec<Number>>,
 }
 
+/// The side of a clue's cap beside cells of side `cell`: a quarter of it, at least 3 pixels.
+fn cap_side(cell: u32) -> u32 {
+    (cell / 4).max(3)
+}
+
 /// The numbers of a clue; `0` for an empty line. Runs carry their colour only in a colour
-/// puzzle: black-and-white sheets have no clue squares.
+/// puzzle: black-and-white and triangle sheets have no clue squares (a triangle puzzle's runs
+/// are all black; their caps are drawn as small half cells beside the digits).
 fn numbers(clue: Option<&Clue>, palette: &Palette) -> Vec<Number> {
+    let plain = palette.is_black_and_white() || palette.is_triangles();
     match clue {
         Some(clue) if !clue.is_empty() => clue
             .iter()
-            .map(|run| Number {
+            .enumerate()
+            .map(|(i, run)| Number {
                 text: run.len.to_string(),
-                colour: palette
-                    .get(run.colour)
-                    .filter(|_| !palette.is_black_and_white())
-                    .map(|e| e.rgb),
+                colour: palette.get(run.colour).filter(|_| !plain).map(|e| e.rgb),
+                caps: clue.caps(i),
             })
             .collect(),
         _ => vec![Number {
             text: "0".to_string(),
             colour: None,
+            caps: [ColourId::BACKGROUND; 2],
         }],
     }
 }
@@ -133,11 +185,17 @@ impl Layout {
         } else {
             (Vec::new(), Vec::new())
         };
+        let pitch = if palette.is_triangles() {
+            cell + 2 * (cap_side(cell) + 1)
+        } else {
+            cell
+        };
         let slots = |clues: &[Vec<Number>]| clues.iter().map(Vec::len).max().unwrap_or(0) as u32;
         Layout {
             cell,
-            left: slots(&row_clues) * cell,
-            top: slots(&col_clues) * cell,
+            left: slots(&row_clues) * pitch,
+            top: slots(&col_clues) * pitch,
+            pitch,
             margin: cell / 2,
             rows,
             cols,
@@ -171,22 +229,26 @@ impl Layout {
         let mut out = Vec::new();
         let (gx, gy) = self.grid_origin();
         for (r, numbers) in self.row_clues.iter().enumerate() {
-            let first = gx - numbers.len() as u32 * self.cell;
+            let first = gx - numbers.len() as u32 * self.pitch;
             for (i, number) in numbers.iter().enumerate() {
                 out.push(Slot {
-                    x: first + i as u32 * self.cell,
+                    x: first + i as u32 * self.pitch,
                     y: gy + r as u32 * self.cell,
                     number,
+                    across: true,
+                    along: self.pitch,
                 });
             }
         }
         for (c, numbers) in self.col_clues.iter().enumerate() {
-            let first = gy - numbers.len() as u32 * self.cell;
+            let first = gy - numbers.len() as u32 * self.pitch;
             for (i, number) in numbers.iter().enumerate() {
                 out.push(Slot {
                     x: gx + c as u32 * self.cell,
-                    y: first + i as u32 * self.cell,
+                    y: first + i as u32 * self.pitch,
                     number,
+                    across: false,
+                    along: self.pitch,
                 });
             }
         }

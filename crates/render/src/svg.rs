@@ -206,15 +206,29 @@ impl SvgRenderer {
                     Some(rgb) if light_digits_on(rgb) => r#" fill="white""#,
                     _ => "",
                 };
+                let (x, y, w, h) = slot.digits_box(cell);
                 let _ = writeln!(
                     svg,
                     r#"<text x="{}" y="{}"{ink}>{}</text>"#,
-                    slot.x + cell / 2,
-                    slot.y + cell / 2,
+                    x + w / 2,
+                    y + h / 2,
                     escape(&slot.number.text)
                 );
             }
             let _ = writeln!(svg, "</g>");
+            let caps: Vec<_> = slots.iter().flat_map(|s| s.caps(cell)).collect();
+            if !caps.is_empty() {
+                // A triangle puzzle's caps: each a small half cell beside its number.
+                let _ = writeln!(svg, r#"<g id="clue-caps">"#);
+                for (id, x, y, side) in caps {
+                    let points: Vec<String> = half_corners(id)
+                        .iter()
+                        .map(|&(dx, dy)| format!("{},{}", x + dx * side, y + dy * side))
+                        .collect();
+                    let _ = writeln!(svg, r#"<polygon points="{}"/>"#, points.join(" "));
+                }
+                let _ = writeln!(svg, "</g>");
+            }
         }
         svg.push_str("</svg>\n");
         svg
