@@ -127,16 +127,7 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
                 continue;
             }
             let blocks: Vec<String> = (0..clue.len())
-                .map(|i| {
-                    let [start, end] = clue.caps(i);
-                    let side = |c: ColourId| triangle::diagonal(c).map(String::from);
-                    format!(
-                        "{}{}{}",
-                        side(start).unwrap_or_default(),
-                        clue.runs()[i],
-                        side(end).unwrap_or_default()
-                    )
-                })
+                .map(|i| triangle::run_notation(clue, i))
                 .collect();
             out.push_str(&blocks.join(" "));
             out.push('\n');

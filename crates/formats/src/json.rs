@@ -532,17 +532,9 @@ fn lines_array(palette: &Palette, clues: &[Clue]) -> String {
         .map(|clue| {
             let runs: Vec<String> = if palette.is_triangles() {
                 (0..clue.len())
-                    .map(|i| {
-                        let [start, end] = clue.caps(i);
-                        let side = |c: ColourId| match triangle::diagonal(c) {
-                            Some('/') => "/",
-                            Some(_) => "\\\\",
-                            None => "",
-                        };
-                        match (side(start), side(end)) {
-                            ("", "") => clue.runs()[i].to_string(),
-                            (a, b) => format!("\"{a}{}{b}\"", clue.runs()[i]),
-                        }
+                    .map(|i| match triangle::run_notation(clue, i) {
+                        bare if clue.cap_count(i) == 0 => bare,
+                        capped => quoted(&capped),
                     })
                     .collect()
             } else {

@@ -92,6 +92,38 @@ pub fn cap(axis: Axis, end: End, diagonal: char) -> Option<ColourId> {
     })
 }
 
+/// Run `i` of `clue` as `.g` files write it: its length between its caps' diagonals, `/4\`,
+/// `3/`, or the bare number when it has no cap.
+pub fn run_notation(clue: &Clue, i: usize) -> String {
+    let [start, end] = clue
+        .caps(i)
+        .map(|c| diagonal(c).map(String::from).unwrap_or_default());
+    format!("{start}{}{end}", clue.runs()[i])
+}
+
+/// Reads a run of a line of `axis` as [`run_notation`] writes it (`/4\`, `3/`, `\1`, `5`):
+/// the run, black, with its caps (the background for none); `None` if `text` is not a length
+/// from 1 up, with at most one `/` or `\` on either side. A cap counts towards the length, so
+/// a run with two caps is at least 2 long.
+pub fn parse_run(axis: Axis, text: &str) -> Option<(Run, [ColourId; 2])> {
+    let text = text.trim();
+    let (start, rest) = match text.strip_prefix(['/', '\\']) {
+        Some(rest) => (cap(axis, End::Start, text.chars().next()?)?, rest),
+        None => (ColourId::BACKGROUND, text),
+    };
+    let (end, digits) = match rest.strip_suffix(['/', '\\']) {
+        Some(digits) => (cap(axis, End::End, rest.chars().last()?)?, digits),
+        None => (ColourId::BACKGROUND, rest),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let len: u32 = digits.parse().ok()?;
+    let caps = [start, end];
+    let capped = caps.iter().filter(|c| !c.is_background()).count() as u32;
+    (len >= capped.max(1)).then_some((Run::new(len, crate::ColourId::BLACK), caps))
+}
+
 /// Whether the line `cells` satisfies `clue` under the rules of triangle puzzles (the module's
 /// documentation): some placement of the clue's runs, each its exact cells, in order, with an
 /// empty cell between two runs wherever both touching cells would be black, and every other
@@ -193,16 +225,33 @@ mod tests {
 
     /// A clue as `.g` files write it, for a line of `axis`: `/4\ 1 \2`.
     fn clue(axis: Axis, text: &str) -> Clue {
-        Clue::capped(text.split_whitespace().map(|block| {
-            let start = block.chars().next().filter(|c| !c.is_ascii_digit());
-            let end = block.chars().last().filter(|c| !c.is_ascii_digit());
-            let len = block.trim_matches(['/', '\\']).parse().unwrap();
-            let cap = |c: Option<char>, e| c.map_or(BG, |c| super::cap(axis, e, c).unwrap());
-            (
-                Run::new(len, B),
-                [cap(start, End::Start), cap(end, End::End)],
-            )
-        }))
+        Clue::capped(
+            text.split_whitespace()
+                .map(|block| parse_run(axis, block).unwrap()),
+        )
+    }
+
+    #[test]
+    fn runs_read_back_as_they_are_written() {
+        for axis in [Axis::Row, Axis::Column] {
+            let clue = clue(axis, "/4\\ 1 \\2 3/ \\1 /2/ 12");
+            let written: Vec<String> = (0..clue.len()).map(|i| run_notation(&clue, i)).collect();
+            assert_eq!(written, ["/4\\", "1", "\\2", "3/", "\\1", "/2/", "12"]);
+            assert_eq!(clue.caps(1), [BG, BG]);
+        }
+        assert_eq!(
+            parse_run(Axis::Row, "/4\\"),
+            Some((Run::new(4, B), [LOWER_RIGHT, LOWER_LEFT]))
+        );
+        assert_eq!(
+            parse_run(Axis::Column, "/4\\"),
+            Some((Run::new(4, B), [LOWER_RIGHT, UPPER_RIGHT]))
+        );
+        for bad in [
+            "", "/", "//", "/1\\", "0", "x3", "3x", "/-3", "//3", "3 4", "\\",
+        ] {
+            assert_eq!(parse_run(Axis::Row, bad), None, "{bad:?}");
+        }
     }
 
     #[test]

@@ -150,9 +150,21 @@ fn names_or(palette: &Palette, set: ColourSet) -> String {
     }
 }
 
-/// "not red", "neither red nor blue", "neither red, blue nor green".
+/// "not red", "neither red nor blue", "neither red, blue nor green". In a triangle puzzle the
+/// four half cells together are "a half cell": "neither black nor a half cell".
 fn not_names(palette: &Palette, set: ColourSet) -> String {
-    let names: Vec<String> = set.iter().map(|c| colour_name(palette, c)).collect();
+    let halves = nonogram_model::triangle::TRIANGLES
+        .iter()
+        .fold(ColourSet::EMPTY, |s, t| s.with(t.0));
+    let names: Vec<String> = if palette.is_triangles() && set.and(halves) == halves {
+        set.iter()
+            .filter(|c| !halves.contains(*c))
+            .map(|c| colour_name(palette, c))
+            .chain(["a half cell".to_string()])
+            .collect()
+    } else {
+        set.iter().map(|c| colour_name(palette, c)).collect()
+    };
     match names.split_last() {
         None => "unchanged".to_string(),
         Some((last, [])) => format!("not {last}"),
@@ -368,6 +380,31 @@ mod tests {
     use super::*;
     use crate::generate::colour_palette;
     use crate::kinds::colour::ColourGrid;
+
+    #[test]
+    fn triangle_steps_rule_out_the_four_half_cells_as_one() {
+        let palette = Palette::triangles();
+        let set = |ids: &[usize]| {
+            ids.iter()
+                .fold(ColourSet::EMPTY, |s, &i| s.with(ColourId::new(i).unwrap()))
+        };
+        assert_eq!(
+            not_names(&palette, set(&[1, 2, 3, 4, 5])),
+            "neither black nor a half cell"
+        );
+        assert_eq!(not_names(&palette, set(&[2, 3, 4, 5])), "not a half cell");
+        assert_eq!(
+            not_names(&palette, set(&[1, 2, 3])),
+            "neither black, lower-right nor upper-left"
+        );
+        // Other palettes name every colour.
+        assert_eq!(
+            not_names(&colour_palette(5), set(&[2, 3, 4, 5]))
+                .matches(',')
+                .count(),
+            2
+        );
+    }
 
     #[test]
     fn line_steps_name_their_colours() {
