@@ -93,3 +93,85 @@ fn explain_and_render_draw_triangles() {
     assert_eq!(code, 0, "{err}");
     assert!(svg.matches("<polygon").count() >= 40, "half cells drawn");
 }
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("nonogram-triangles-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn make_turns_a_picture_with_half_cells_into_g_clues_that_solve_back() {
+    let dir = scratch("make");
+    let picture = dir.join("boat.txt");
+    std::fs::write(&picture, "..◢#◣\n.◢##◤\n◥###◤\n").unwrap();
+    let (code, clues, err) = run(&["make", picture.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("made a 5x3 puzzle (g)"), "{err}");
+    assert!(clues.contains(": rows\n/3\\\n/4/\n\\5/\n"), "{clues}");
+    assert!(err.contains("the solution is unique"), "{err}");
+    let made = dir.join("boat.g");
+    std::fs::write(&made, &clues).unwrap();
+    let (code, out, err) = run(&["solve", made.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("unique solution\n"), "{out}");
+    assert!(out.contains("◢   #   ◣"), "{out}");
+    // A format that cannot hold the caps is refused in one line, before anything is written.
+    let (code, _, err) = run(&["make", picture.to_str().unwrap(), "--to", "non"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot hold triangle puzzles"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn hints_find_the_next_step_and_name_a_wrong_half_cell() {
+    let dir = scratch("hint");
+    let picture = dir.join("small.txt");
+    std::fs::write(&picture, "◢#◣\n◥#◤\n..#\n").unwrap();
+    let grid = dir.join("grid.txt");
+    std::fs::write(&grid, "???\n???\n???\n").unwrap();
+    let args = |grid: &Path| {
+        run(&[
+            "explain",
+            "--hint",
+            "--grid",
+            grid.to_str().unwrap(),
+            picture.to_str().unwrap(),
+        ])
+    };
+    let (code, out, err) = args(&grid);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("cell 1 lower-right, cell 2 black, cell 3 lower-left"),
+        "{out}"
+    );
+    std::fs::write(&grid, "#??\n???\n???\n").unwrap();
+    let (code, out, _) = args(&grid);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("(r1,c1) is black (the solution has lower-right)"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn batch_and_deduce_only_report_the_examples() {
+    let noty = file("noty.g");
+    let brontik = file("brontik.g");
+    let (code, out, err) = run(&["batch", noty.to_str().unwrap(), brontik.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    for line in lines {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["status"], "unique", "{line}");
+    }
+    let (code, out, err) = run(&["solve", "--deduce-only", brontik.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("line solving alone"), "{out}");
+}

@@ -90,7 +90,7 @@ fn from_content(content: &str) -> Option<(Format, Strength)> {
     }
     if non_blank.iter().all(|l| {
         l.chars()
-            .all(|c| c.is_whitespace() || picture::cell(c).is_some())
+            .all(|c| c.is_whitespace() || picture::cell(c).is_some() || picture::is_half(c))
     }) {
         return Some((Format::Picture, Weak));
     }

@@ -308,9 +308,9 @@ impl Format {
     }
 
     /// Whether the format holds triangle puzzles (`nonogram_model::triangle`): `.g`, whose
-    /// glued triangles they are, and JSON.
+    /// glued triangles they are, JSON, and text pictures drawing `◢◤◥◣`.
     pub fn can_hold_triangles(self) -> bool {
-        matches!(self, Format::G | Format::Json)
+        matches!(self, Format::G | Format::Json | Format::Picture)
     }
 
     /// Whether one file of this format may hold several puzzles.

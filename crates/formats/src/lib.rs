@@ -239,7 +239,7 @@ pub fn write(puzzle: &Puzzle, format: Format) -> Result<String, WriteError> {
         Format::Gecode => gecode::write(puzzle),
         Format::Json => json::write(puzzle),
         Format::Picture => match &puzzle.metadata.goal {
-            Some(goal) => picture::write(goal),
+            Some(goal) => picture::write(puzzle, goal),
             None => return fail(WriteErrorKind::NoGoal(format.name())),
         },
         Format::Tatham => tatham::write(puzzle),

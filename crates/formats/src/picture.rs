@@ -5,8 +5,11 @@
 //! row; blank lines before and after the picture are ignored too, but not between rows. All rows
 //! must be equally long. The clues are derived from the picture, which is also kept as the
 //! puzzle's goal. Writing needs that goal and prints it with `#` and `.`.
+//!
+//! A picture that draws any of the half cells `◢◤◥◣` is a triangle puzzle's
+//! (`nonogram_model::triangle`): its clues carry caps, and it is written back with them.
 
-use nonogram_model::{Picture, Puzzle};
+use nonogram_model::{triangle, ColourId, Palette, Picture, Puzzle};
 
 use crate::error::{ParseError, Pos};
 use crate::scan;
@@ -18,6 +21,11 @@ pub(crate) fn cell(c: char) -> Option<bool> {
         '.' | '_' | '0' | '·' | '□' => Some(false),
         _ => None,
     }
+}
+
+/// Whether a character draws one of the half cells `◢◤◥◣` of a triangle puzzle.
+pub(crate) fn is_half(c: char) -> bool {
+    triangle::TRIANGLES.iter().any(|t| t.1 == c)
 }
 
 pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
@@ -39,18 +47,40 @@ pub(crate) fn parse(text: &str) -> Result<Puzzle, ParseError> {
             None => vec![(n, line)],
         })
     });
-    let picture = parse_rows(rows.flatten())?;
-    let mut puzzle = Puzzle::from_picture(&picture);
+    let picture = parse_cells(rows.flatten(), true)?;
+    let has_halves = (0..picture.height())
+        .any(|r| (0..picture.width()).any(|c| triangle::is_triangle(picture.colour(r, c))));
+    let mut puzzle = if has_halves {
+        Puzzle::from_coloured_picture(Palette::triangles(), &picture)
+            .map_err(|e| ParseError::syntax(Pos::START, e.to_string()))?
+    } else {
+        Puzzle::from_picture(&picture)
+    };
     puzzle.metadata.goal = Some(picture);
     Ok(puzzle)
 }
 
-/// Reads rows of cells, each with its line number. The size is checked row by row, so a huge
-/// drawing is refused before it is stored.
+/// Reads rows of black and white cells, each with its line number. The size is checked row by
+/// row, so a huge drawing is refused before it is stored.
 pub(crate) fn parse_rows<'a>(
     rows: impl Iterator<Item = (usize, &'a str)>,
 ) -> Result<Picture, ParseError> {
-    let mut cells: Vec<Vec<bool>> = Vec::new();
+    parse_cells(rows, false)
+}
+
+/// [`parse_rows`], reading the half cells `◢◤◥◣` too where `halves` allows them.
+fn parse_cells<'a>(
+    rows: impl Iterator<Item = (usize, &'a str)>,
+    halves: bool,
+) -> Result<Picture, ParseError> {
+    let half = |c: char| {
+        triangle::TRIANGLES
+            .iter()
+            .find(|t| t.1 == c)
+            .map(|t| t.0)
+            .filter(|_| halves)
+    };
+    let mut cells: Vec<Vec<ColourId>> = Vec::new();
     let mut width = None;
     for (n, line) in rows {
         let mut row = Vec::new();
@@ -58,7 +88,12 @@ pub(crate) fn parse_rows<'a>(
             if c.is_whitespace() {
                 continue;
             }
-            let filled = cell(c).ok_or_else(|| {
+            let filled = match cell(c) {
+                Some(true) => Some(ColourId::BLACK),
+                Some(false) => Some(ColourId::BACKGROUND),
+                None => half(c),
+            };
+            let filled = filled.ok_or_else(|| {
                 ParseError::syntax(
                     Pos::new(n, i + 1),
                     format!(
@@ -88,13 +123,22 @@ pub(crate) fn parse_rows<'a>(
         }
         cells.push(row);
     }
-    Picture::from_rows(&cells)
+    if cells.is_empty() {
+        return Err(ParseError::syntax(Pos::START, "the picture has no rows"));
+    }
+    Picture::from_colour_rows(&cells)
         .ok_or_else(|| ParseError::syntax(Pos::START, "the picture has no rows"))
 }
 
-pub(crate) fn write(goal: &Picture) -> String {
+/// The goal of `puzzle` drawn with `#` and `.`, and in a triangle puzzle `◢◤◥◣`.
+pub(crate) fn write(puzzle: &Puzzle, goal: &Picture) -> String {
     let mut out = String::with_capacity((goal.width() + 1) * goal.height());
-    for row in goal.row_strings() {
+    let rows = if puzzle.is_triangles() {
+        goal.row_strings_in(puzzle.palette())
+    } else {
+        goal.row_strings()
+    };
+    for row in rows {
         out.push_str(&row);
         out.push('\n');
     }
@@ -107,6 +151,29 @@ mod tests {
     use nonogram_model::Clue;
 
     #[test]
+    fn half_cells_make_a_triangle_puzzle_written_back_as_drawn() {
+        let p = parse("◢#◣\n◥#◤\n..#\n").unwrap();
+        assert!(p.is_triangles());
+        assert_eq!(
+            (0..p.rows().len())
+                .map(|i| (0..p.rows()[i].len())
+                    .map(|j| triangle::run_notation(&p.rows()[i], j))
+                    .collect::<Vec<_>>()
+                    .join(" "))
+                .collect::<Vec<_>>(),
+            ["/3\\", "\\3/", "1"]
+        );
+        assert_eq!(
+            write(&p, p.metadata.goal.as_ref().unwrap()),
+            "◢#◣\n◥#◤\n..#\n"
+        );
+        // Plain pictures stay black and white; the JSON goal reader takes no half cells.
+        assert!(parse("#.\n.#").unwrap().is_black_and_white());
+        let err = parse_rows([(1, "◢#")].into_iter()).unwrap_err();
+        assert!(err.to_string().contains("unexpected `◢`"), "{err}");
+    }
+
+    #[test]
     fn alphabets_and_spacing() {
         for text in [
             "#.#\n##.\n",
@@ -116,7 +183,7 @@ mod tests {
         ] {
             let p = parse(text).unwrap();
             assert_eq!(p.rows(), &[Clue::new([1, 1]), Clue::new([2])], "{text:?}");
-            assert_eq!(write(p.metadata.goal.as_ref().unwrap()), "#.#\n##.\n");
+            assert_eq!(write(&p, p.metadata.goal.as_ref().unwrap()), "#.#\n##.\n");
         }
     }
 

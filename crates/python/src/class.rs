@@ -19,6 +19,12 @@ use nonogram_core::Puzzle;
 ///            [[(1, "red")], [(1, "red"), (1, "blue")]],
 ///            palette=["white", "red", "blue"])
 ///
+/// A triangle puzzle (half cells ``◢◤◥◣`` that cap runs, as Olšák's ``.g`` files hold them)
+/// takes ``palette="triangles"`` and runs as lengths or, with caps, strings as ``.g`` writes
+/// them: ``"/4\\"`` is a half cell, two black cells and a half cell::
+///
+///     Puzzle([["/3/"], ["\\1"]], [["/2"], ["1\\"], [1]], palette="triangles")
+///
 /// Clues that cannot all be satisfied still make a puzzle (solving it says why it has no
 /// solution). ``givens`` states cells the puzzle gives (see :attr:`givens`). Puzzles are
 /// immutable and can be solved from several threads at once.

@@ -8,9 +8,10 @@ use std::sync::atomic::AtomicBool;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
-use nonogram_core::{Clue, Colour, ColourId, Given, Palette, Puzzle, Rgb, Run};
+use nonogram_core::model::triangle;
+use nonogram_core::{Axis, Clue, Colour, ColourId, Given, Palette, Puzzle, Rgb, Run};
 use nonogram_formats::Format;
 
 use crate::convert::{self, complete_picture, partial_grid, picture_array};
@@ -117,8 +118,17 @@ fn rgb_of(value: &Bound<'_, PyAny>) -> PyResult<Rgb> {
 
 /// A palette from a Python description: a list whose first entry is the background, each a
 /// `Colour`, a `(name, rgb)` or `(name, rgb, symbol)` tuple, or a CSS colour name; or a dict of
-/// names to colours, in order.
+/// names to colours, in order; or the string `"triangles"`, the palette of triangle puzzles.
 pub fn palette_of(value: &Bound<'_, PyAny>) -> PyResult<Palette> {
+    if let Ok(name) = value.cast::<PyString>() {
+        return match &*name.to_cow()? {
+            "triangles" => Ok(Palette::triangles()),
+            other => Err(value_error(format!(
+                "unknown palette '{other}': a palette is a list of colours, a dict of names to \
+                 colours, or \"triangles\""
+            ))),
+        };
+    }
     let mut entries: Vec<(String, Rgb, Option<char>)> = Vec::new();
     let add = |entries: &mut Vec<_>, entry: &Bound<'_, PyAny>| -> PyResult<()> {
         if let Ok(colour) = entry.extract::<PyRef<'_, PyColour>>() {
@@ -183,13 +193,13 @@ pub fn palette_of(value: &Bound<'_, PyAny>) -> PyResult<Palette> {
 }
 
 /// The clues of one axis from Python: each a sequence of runs, a run an integer (black) or a
-/// `(length, colour)` pair, the colour a name, a symbol or a palette index; `[]` or `[0]` for
-/// an empty line.
-fn clues_of(value: &Bound<'_, PyAny>, palette: &Palette, axis: &str) -> PyResult<Vec<Clue>> {
+/// `(length, colour)` pair, the colour a name, a symbol or a palette index, or in a triangle
+/// puzzle a string with caps as `.g` writes it (`"/4\\"`); `[]` or `[0]` for an empty line.
+fn clues_of(value: &Bound<'_, PyAny>, palette: &Palette, axis: Axis) -> PyResult<Vec<Clue>> {
     let mut clues = Vec::new();
     for (i, clue) in value.try_iter()?.enumerate() {
         let clue = clue?;
-        let line = format!("{axis} {}", i + 1);
+        let line = format!("{} {}", axis.name(), i + 1);
         let mut runs = Vec::new();
         let items = clue.try_iter().map_err(|_| {
             PyTypeError::new_err(format!(
@@ -198,23 +208,55 @@ fn clues_of(value: &Bound<'_, PyAny>, palette: &Palette, axis: &str) -> PyResult
             ))
         })?;
         for item in items {
-            runs.push(run_of(&item?, palette, &line)?);
+            let item = item?;
+            runs.push(match capped_run_of(&item, palette, axis, &line)? {
+                Some(capped) => capped,
+                None => (run_of(&item, palette, &line)?, [ColourId::BACKGROUND; 2]),
+            });
         }
         // `[0]` is the empty clue, as many formats write it.
-        if let [run] = runs[..] {
+        if let [(run, _)] = runs[..] {
             if run.len == 0 {
                 runs.clear();
             }
         }
-        if runs.iter().any(|r| r.len == 0) {
+        if runs.iter().any(|(r, _)| r.len == 0) {
             return Err(value_error(format!(
                 "the clue of {line} has a run of 0 cells: runs are 1 cell or longer (an empty \
                  line is [] or [0])"
             )));
         }
-        clues.push(Clue::coloured(runs));
+        clues.push(Clue::capped(runs));
     }
     Ok(clues)
+}
+
+/// A run written as a string in a triangle puzzle, with its caps (`"/4\\"`); `None` for any
+/// other run (read by [`run_of`]).
+fn capped_run_of(
+    item: &Bound<'_, PyAny>,
+    palette: &Palette,
+    axis: Axis,
+    line: &str,
+) -> PyResult<Option<(Run, [ColourId; 2])>> {
+    let Ok(text) = item.cast::<PyString>() else {
+        return Ok(None);
+    };
+    if !palette.is_triangles() {
+        return Err(PyTypeError::new_err(format!(
+            "a run of {line} is the string {}: runs are lengths, or (length, colour) pairs in a \
+             colour puzzle; strings with caps are for palette=\"triangles\"",
+            item.repr()?
+        )));
+    }
+    let text = text.to_cow()?;
+    triangle::parse_run(axis, &text).map(Some).ok_or_else(|| {
+        value_error(format!(
+            "a run of {line} is '{text}', which is not a length with caps: write it as a .g \
+             file does, a length of 1 or more with `/` or `\\` before or after it (\"/4\\\\\", \
+             \"3/\"), the caps counted in the length"
+        ))
+    })
 }
 
 /// One run of a clue.
@@ -233,6 +275,12 @@ fn run_of(item: &Bound<'_, PyAny>, palette: &Palette, line: &str) -> PyResult<Ru
         })
     };
     if let Ok(pair) = item.cast::<PyTuple>() {
+        if palette.is_triangles() {
+            return Err(value_error(format!(
+                "a run of {line} is a (length, colour) pair: a triangle puzzle's runs are black, \
+                 lengths or strings with caps (\"/4\\\\\")"
+            )));
+        }
         if pair.len() != 2 {
             return Err(value_error(format!(
                 "a run of {line} is a length or a (length, colour) pair, not {} values",
@@ -244,7 +292,7 @@ fn run_of(item: &Bound<'_, PyAny>, palette: &Palette, line: &str) -> PyResult<Ru
         return Ok(Run::new(len, colour));
     }
     let len = length(item)?;
-    if !palette.is_black_and_white() {
+    if !palette.is_black_and_white() && !palette.is_triangles() {
         return Err(value_error(format!(
             "a run of {line} has no colour: in a colour puzzle each run is a (length, colour) \
              pair"
@@ -287,12 +335,28 @@ fn colour_of(value: &Bound<'_, PyAny>, palette: &Palette, line: &str) -> PyResul
         })
 }
 
-/// The clues of an axis as Python lists: lengths, or `(length, colour name)` in colour.
+/// The clues of an axis as Python lists: lengths, or `(length, colour name)` in colour; in a
+/// triangle puzzle lengths, and a run with caps as `.g` writes it (`"/4\\"`).
 fn clue_lists(py: Python<'_>, puzzle: &Puzzle, clues: &[Clue]) -> PyResult<Py<PyAny>> {
     let palette = puzzle.palette();
     if puzzle.is_black_and_white() {
         let lists: Vec<Vec<u32>> = clues.iter().map(|c| c.runs().to_vec()).collect();
         return Ok(lists.into_pyobject(py)?.into_any().unbind());
+    }
+    if palette.is_triangles() {
+        let list = PyList::empty(py);
+        for clue in clues {
+            let runs = PyList::empty(py);
+            for i in 0..clue.len() {
+                if clue.cap_count(i) == 0 {
+                    runs.append(clue.runs()[i])?;
+                } else {
+                    runs.append(triangle::run_notation(clue, i))?;
+                }
+            }
+            list.append(runs)?;
+        }
+        return Ok(list.into_any().unbind());
     }
     let lists: Vec<Vec<(u32, String)>> = clues
         .iter()
@@ -320,8 +384,8 @@ impl PyPuzzle {
             Some(p) => palette_of(p)?,
             None => Palette::black_and_white(),
         };
-        let row_clues = clues_of(rows, &palette, "row")?;
-        let col_clues = clues_of(cols, &palette, "column")?;
+        let row_clues = clues_of(rows, &palette, Axis::Row)?;
+        let col_clues = clues_of(cols, &palette, Axis::Column)?;
         let mut puzzle = Puzzle::with_palette(palette, row_clues, col_clues)
             .map_err(|e| value_error(e.to_string()))?;
         puzzle.metadata.title = title;
@@ -359,10 +423,12 @@ impl PyPuzzle {
     /// The puzzle whose solution is a picture (the notebook's ``pic2gram``), that picture kept
     /// as its :attr:`goal`.
     ///
-    /// ``picture`` is text (rows of ``#`` and ``.``, ``1`` and ``0``, or ``X`` and ``_``); a
+    /// ``picture`` is text (rows of ``#`` and ``.``, ``1`` and ``0``, or ``X`` and ``_``, and
+    /// the half cells ``◢◤◥◣`` of a triangle puzzle); a
     /// :class:`pathlib.Path` to a text picture or an image (PNG, JPEG, GIF, BMP); the bytes of
     /// such a file; or an array: two dimensions of 0 and 1 (or of indices of ``palette``), or
     /// an image's pixels, rows × columns × RGB or RGBA (``uint8``, or floats from 0 to 1).
+    /// ``palette="triangles"`` reads an array's indices 2 to 5 as the half cells.
     ///
     /// Images are thresholded on luminance (pixels darker than ``threshold`` are filled) or,
     /// with ``colours=K`` (2 to 32), quantised to at most K colours and a background (the most
@@ -446,6 +512,13 @@ impl PyPuzzle {
     #[getter]
     fn is_colour(&self) -> bool {
         !self.puzzle.is_black_and_white()
+    }
+
+    /// Whether it is a triangle puzzle: its palette is ``"triangles"`` (the background, black
+    /// and the four half cells ``◢◤◥◣``, indices 2 to 5), and its runs may carry caps.
+    #[getter]
+    fn is_triangles(&self) -> bool {
+        self.puzzle.is_triangles()
     }
 
     /// The picture its file or maker intended (``uint8``, as solutions are), or None. It is

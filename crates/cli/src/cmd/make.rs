@@ -105,17 +105,19 @@ pub enum Kind {
     Json,
 }
 
-/// The format to write the clues in: `--to`, else the `-o` file's extension, else `non`.
-fn clue_format(args: &Args) -> Result<Format, CliError> {
+/// The format to write the clues in: `--to`, else the `-o` file's extension, else `None`:
+/// `non`, or `g` for a triangle puzzle (which `non` cannot hold).
+fn clue_format(args: &Args) -> Result<Option<Format>, CliError> {
     if let Some(format) = args.to {
-        return Ok(format);
+        return Ok(Some(format));
     }
     match args.out.extension() {
-        None => Ok(Format::Non),
+        None => Ok(None),
         Some(ext) => Format::ALL
             .iter()
             .copied()
             .find(|f| f.is_writable() && f.extension() == ext && ext != "txt")
+            .map(Some)
             .ok_or_else(|| {
                 CliError::Usage(format!(
                     "cannot tell the format from the extension '.{ext}' of -o; name it with --to \
@@ -167,9 +169,17 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
         )));
     }
     let format = clue_format(&args)?;
-    args.solution.check(format)?;
+    if let Some(format) = format {
+        args.solution.check(format)?;
+    }
     files::check_writable(&args.out)?;
     let (palette, picture, image) = load_picture(&args)?;
+    let format = format.unwrap_or(if palette.is_triangles() {
+        Format::G
+    } else {
+        Format::Non
+    });
+    args.solution.check(format)?;
     let mut puzzle = if palette.is_black_and_white() {
         Puzzle::from_picture(&picture)
     } else {
@@ -221,7 +231,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
     } else {
         let mut text = report::make::to_text(&check, &puzzle, to_file, format);
         if let Some(blank) = check.nearly_blank {
-            text.push_str(&blank_warning(&args, image, blank));
+            text.push_str(&blank_warning(&args, image, puzzle.is_triangles(), blank));
         }
         if to_file.is_some() {
             stdout
@@ -245,7 +255,7 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
 
 /// The warning for a picture (nearly) all filled or all empty, with what would help: its
 /// clues are unique, and say nothing.
-fn blank_warning(args: &Args, image: bool, blank: NearlyBlank) -> String {
+fn blank_warning(args: &Args, image: bool, triangles: bool, blank: NearlyBlank) -> String {
     let (state, counted) = if blank.mostly_filled() {
         ("nearly all filled", blank.filled)
     } else {
@@ -260,6 +270,7 @@ fn blank_warning(args: &Args, image: bool, blank: NearlyBlank) -> String {
         "--invert"
     };
     let help = match (image, args.colours > 1, blank.mostly_filled()) {
+        (false, ..) if triangles => "is that the picture meant?".to_string(),
         (false, ..) => format!("is that the picture meant? {invert} swaps filled and empty cells"),
         (true, true, _) => format!(
             "the background is the image's most common border colour: crop the image, or try \

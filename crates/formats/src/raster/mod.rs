@@ -77,7 +77,10 @@ pub fn read_picture_in_colour(
                 "--colours quantises images; a text picture is black and white".into(),
             ));
         }
-        return Ok((Palette::black_and_white(), read_picture(bytes, options)?));
+        if is_image(bytes) {
+            return Ok((Palette::black_and_white(), read_picture(bytes, options)?));
+        }
+        return read_text_picture(bytes, options);
     }
     picture_from_pixels(decode_image(bytes)?, options)
 }
@@ -127,7 +130,9 @@ pub fn picture_from_pixels(
     Ok((quantised.palette, quantised.picture))
 }
 
-/// Reads a picture from `bytes`: an image if they start like one, text otherwise.
+/// Reads a black-and-white picture from `bytes`: an image if they start like one, text
+/// otherwise. A text picture drawing half cells (`◢◤◥◣`) is refused: it is a triangle
+/// puzzle's, which [`read_picture_in_colour`] reads.
 pub fn read_picture(bytes: &[u8], options: &PictureOptions) -> Result<Picture, PictureError> {
     if is_image(bytes) {
         let black_and_white = PictureOptions {
@@ -136,6 +141,23 @@ pub fn read_picture(bytes: &[u8], options: &PictureOptions) -> Result<Picture, P
         };
         return Ok(picture_from_pixels(decode_image(bytes)?, &black_and_white)?.1);
     }
+    let (palette, picture) = read_text_picture(bytes, options)?;
+    if palette.is_triangles() {
+        return Err(PictureError::Other(
+            "this picture draws half cells (◢◤◥◣), which make a triangle puzzle; only black \
+             and white pictures are read here"
+                .into(),
+        ));
+    }
+    Ok(picture)
+}
+
+/// Reads a picture in text, with its palette: black and white, or the triangle palette when
+/// it draws half cells.
+fn read_text_picture(
+    bytes: &[u8],
+    options: &PictureOptions,
+) -> Result<(Palette, Picture), PictureError> {
     if bytes.len() as u64 > MAX_IMAGE_BYTES {
         return Err(PictureError::Other(format!(
             "larger than {MAX_IMAGE_BYTES} bytes"
@@ -152,16 +174,29 @@ pub fn read_picture(bytes: &[u8], options: &PictureOptions) -> Result<Picture, P
         )
     })?;
     let puzzles = crate::parse(text, Format::Picture).map_err(PictureError::Parse)?;
-    let picture = puzzles
+    let puzzle = puzzles
         .into_iter()
         .next()
-        .and_then(|p| p.metadata.goal)
         .ok_or_else(|| PictureError::Other("no picture in the file".into()))?;
-    Ok(if options.invert {
-        invert(&picture)
-    } else {
-        picture
-    })
+    let palette = puzzle.palette().clone();
+    let picture = puzzle
+        .metadata
+        .goal
+        .ok_or_else(|| PictureError::Other("no picture in the file".into()))?;
+    if options.invert && palette.is_triangles() {
+        return Err(PictureError::Other(
+            "--invert swaps black and white; a picture with half cells (◢◤◥◣) has no inverse"
+                .into(),
+        ));
+    }
+    Ok((
+        palette,
+        if options.invert {
+            invert(&picture)
+        } else {
+            picture
+        },
+    ))
 }
 
 fn invert(picture: &Picture) -> Picture {
@@ -365,6 +400,19 @@ mod tests {
             Err(PictureError::Parse(_))
         ));
         assert!(read_picture(&[0xff, 0xfe, 0], &PictureOptions::default()).is_err());
+        // Half cells: a triangle puzzle's picture, read in colour only, and never inverted.
+        let halves = "◢#◣\n..#\n".as_bytes();
+        let err = read_picture(halves, &PictureOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("triangle puzzle"), "{err}");
+        let (palette, picture) =
+            read_picture_in_colour(halves, &PictureOptions::default()).unwrap();
+        assert!(palette.is_triangles());
+        assert_eq!(picture.row_strings_in(&palette), ["◢#◣", "..#"]);
+        let invert = PictureOptions {
+            invert: true,
+            ..PictureOptions::default()
+        };
+        assert!(read_picture_in_colour(halves, &invert).is_err());
     }
 
     #[test]

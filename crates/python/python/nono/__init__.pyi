@@ -18,8 +18,11 @@ PictureLike = Union[str, bytes, os.PathLike, npt.ArrayLike]
 # A colour: ``#rrggbb``, ``"r, g, b"``, a CSS name, or ``(r, g, b)``.
 RgbLike = Union[str, Tuple[int, int, int]]
 PaletteEntry = Union["Colour", str, Tuple[str, RgbLike], Tuple[str, RgbLike, str]]
-PaletteLike = Union[Sequence[PaletteEntry], Mapping[str, RgbLike]]
-Run = Union[int, Tuple[int, Union[str, int]]]
+# A palette, or ``"triangles"``: the palette of triangle puzzles.
+PaletteLike = Union[Sequence[PaletteEntry], Mapping[str, RgbLike], str]
+# A run: a length (black), a (length, colour) pair, or in a triangle puzzle a length with
+# caps as ``.g`` files write it (``"/4\\"``).
+Run = Union[int, Tuple[int, Union[str, int]], str]
 Clues = Sequence[Sequence[Run]]
 Seconds = Optional[float]
 
@@ -80,6 +83,8 @@ class Puzzle:
     def palette(self) -> list[Colour]: ...
     @property
     def is_colour(self) -> bool: ...
+    @property
+    def is_triangles(self) -> bool: ...
     @property
     def goal(self) -> Optional[npt.NDArray[np.uint8]]: ...
     @property
