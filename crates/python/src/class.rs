@@ -23,7 +23,8 @@ use nonogram_core::Puzzle;
 /// takes ``palette="triangles"`` and runs as lengths or, with caps, strings as ``.g`` writes
 /// them: ``"/4\\"`` is a half cell, two black cells and a half cell::
 ///
-///     Puzzle([["/3/"], ["\\1"]], [["/2"], ["1\\"], [1]], palette="triangles")
+///     Puzzle([["/3\\"], ["\\3/"], [1]], [["/2\\"], [2], ["\\2/", 1]],
+///            palette="triangles")
 ///
 /// Clues that cannot all be satisfied still make a puzzle (solving it says why it has no
 /// solution). ``givens`` states cells the puzzle gives (see :attr:`givens`). Puzzles are

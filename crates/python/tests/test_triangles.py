@@ -110,3 +110,11 @@ def test_caps_need_the_triangle_palette():
         nono.Puzzle([["/2"]], [[1], [1]])
     with pytest.raises(ValueError, match="unknown palette"):
         nono.Puzzle([[1]], [[1]], palette="hexagons")
+
+
+def test_the_documented_clues_are_the_pictures(small):
+    documented = nono.Puzzle(
+        [["/3\\"], ["\\3/"], [1]], [["/2\\"], [2], ["\\2/", 1]], palette="triangles"
+    )
+    assert documented.rows == small.rows and documented.cols == small.cols
+    assert documented.solve().solution.tolist() == small.solve().solution.tolist()
