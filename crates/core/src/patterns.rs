@@ -34,7 +34,7 @@ use crate::kind::Contradiction;
 use crate::kinds::black_white::line::solve_line;
 use crate::marginals::{line_shares, LineScratch};
 use nonogram_model::Cell;
-use nonogram_model::{Clue, LineId, Puzzle};
+use nonogram_model::{Clue, ColourId, LineId, Puzzle};
 
 /// The longest line the front ends take for a pattern set (`nonogram patterns --width`,
 /// Python's `nono.patterns`): 65,536 cells, sixteen times the longest puzzle side. The set
@@ -61,6 +61,60 @@ pub fn count(clue: &Clue, len: usize) -> BigUint {
     result
 }
 
+/// The number of patterns of any clue, a colour or triangle puzzle's included, in the line
+/// `cells` (each the entry a given cell holds, or `None` where nothing is known): placements of
+/// the clue's runs, each its exact cells (caps included), in order, with a background cell
+/// between two runs where [`Clue::needs_gap_after`] asks for one, that agree with every known
+/// cell. O(k·n) big-integer additions, through prefix sums over where the previous run ended.
+/// With nothing known it is [`count`]'s closed form.
+pub fn count_entries(clue: &Clue, cells: &[Option<ColourId>]) -> BigUint {
+    let n = cells.len();
+    let background = |i: usize| cells[i].is_none_or(|c| c.is_background());
+    // last_bad[i]: one past the last cell before i that cannot be background (0 if none), so
+    // that cells p..i can all be background exactly when p >= last_bad[i].
+    let mut last_bad = vec![0; n + 1];
+    for i in 0..n {
+        last_bad[i + 1] = if background(i) { last_bad[i] } else { i + 1 };
+    }
+    // ends[p]: the placements of the runs so far whose last run ends just before cell p.
+    let mut ends = vec![BigUint::ZERO; n + 1];
+    ends[0] = BigUint::from(1u32);
+    let mut run = Vec::new();
+    for r in 0..clue.len() {
+        run.clear();
+        run.extend(clue.run_cells(r));
+        let gap = usize::from(r > 0 && clue.needs_gap_after(r - 1));
+        // prefix[x]: the sum of ends[0..x].
+        let mut prefix = Vec::with_capacity(n + 2);
+        prefix.push(BigUint::ZERO);
+        for e in &ends {
+            let next = prefix.last().cloned().unwrap_or_default() + e;
+            prefix.push(next);
+        }
+        let mut next = vec![BigUint::ZERO; n + 1];
+        for s in (0..=n).take_while(|&s| s + run.len() <= n) {
+            let fits = run
+                .iter()
+                .enumerate()
+                .all(|(i, &c)| cells[s + i].is_none_or(|k| k == c));
+            if !fits || s < gap {
+                continue;
+            }
+            // The previous run ended at p, with p + gap <= s and cells p..s background.
+            let (lo, hi) = (last_bad[s], s - gap + 1);
+            if lo < hi {
+                next[s + run.len()] = &prefix[hi] - &prefix[lo];
+            }
+        }
+        ends = next;
+    }
+    // After the last run, every cell is background.
+    (0..=n)
+        .filter(|&e| last_bad[n] <= e)
+        .map(|e| &ends[e])
+        .sum()
+}
+
 /// The product of the row pattern counts and of the column pattern counts of a puzzle: how many
 /// grids a brute-force solver that combines whole rows (or whole columns) would have to try.
 /// The R vignette quotes the row product for its duck, "8x10^6".
@@ -74,11 +128,21 @@ pub struct PuzzleCounts {
 
 impl PuzzleCounts {
     /// Counts the patterns of every line of `puzzle` that agree with the cells the puzzle gives
-    /// in that line (each given read as filled or empty, as the counts read every clue).
+    /// in that line: as runs of black in a black-and-white puzzle, and with their colours and
+    /// caps in a colour or triangle puzzle ([`count_entries`]).
     pub fn new(puzzle: &Puzzle) -> PuzzleCounts {
         let line_count = |line: LineId| {
             let len = puzzle.line_len(line.axis);
             let clue = puzzle.clue(line);
+            if !puzzle.is_black_and_white() {
+                let cells: Vec<Option<ColourId>> = (0..len)
+                    .map(|i| {
+                        let (r, c) = line.cell(i);
+                        puzzle.given(r, c)
+                    })
+                    .collect();
+                return count_entries(clue, &cells);
+            }
             let known: Vec<Cell> = (0..len)
                 .map(|i| {
                     let (r, c) = line.cell(i);
@@ -605,6 +669,82 @@ mod tests {
         assert_eq!(approximate(&BigUint::from(1_049_999u32)), "1.0x10^6");
         assert_eq!(approximate(&BigUint::from(9_960_000u32)), "1.0x10^7");
         assert_eq!(approximate(&BigUint::from(10_000_000u32)), "1.0x10^7");
+    }
+
+    /// Colour and triangle lines counted by placement agree with the closed form when nothing
+    /// is known, and with enumerating every line of entries when some cells are.
+    #[test]
+    fn entry_counts_agree_with_enumeration() {
+        use nonogram_model::{triangle, Axis, Palette, Picture};
+        let mut rng = crate::kinds::triangle::check::Rng::new(44);
+        // Two runs of two colours may touch; 2◤ and ◥3◣ may touch at their caps.
+        let id = |i| ColourId::new(i).unwrap();
+        let rg = Clue::coloured([
+            nonogram_model::Run::new(1, id(1)),
+            nonogram_model::Run::new(1, id(2)),
+        ]);
+        assert_eq!(count_entries(&rg, &[None; 3]), BigUint::from(3u32));
+        let noty = Palette::triangles();
+        let line = |text: &str| -> Vec<ColourId> {
+            text.chars().map(|c| noty.by_symbol(c).unwrap()).collect()
+        };
+        let two = triangle::clue_of_line(Axis::Row, &line("#◤◥#◣"));
+        assert_eq!(two.len(), 2);
+        assert_eq!(count_entries(&two, &[None; 20]), BigUint::from(136u32));
+        assert_eq!(count_entries(&two, &[None; 20]), count(&two, 20));
+        for round in 0..400 {
+            let n = 1 + rng.below(6);
+            let (entries, axis): (usize, Axis) = if round % 2 == 0 {
+                (6, [Axis::Row, Axis::Column][round / 2 % 2])
+            } else {
+                (3, Axis::Row)
+            };
+            let truth: Vec<ColourId> = (0..n).map(|_| id(rng.below(entries))).collect();
+            let clue = if entries == 6 {
+                triangle::clue_of_line(axis, &truth)
+            } else {
+                Clue::from_colours(truth.iter().copied())
+            };
+            let known: Vec<Option<ColourId>> = truth
+                .iter()
+                .map(|&c| (rng.below(10) < 3).then_some(c))
+                .collect();
+            // Every line of n entries that fits the clue and agrees with the known cells.
+            let fits = |cells: &[ColourId]| {
+                if entries == 6 {
+                    triangle::line_fits(&clue, cells)
+                } else {
+                    Clue::from_colours(cells.iter().copied()) == clue
+                }
+            };
+            let mut lines = 0u32;
+            let mut cells = vec![id(0); n];
+            for code in 0..entries.pow(n as u32) {
+                let mut rest = code;
+                for cell in cells.iter_mut() {
+                    *cell = id(rest % entries);
+                    rest /= entries;
+                }
+                let agrees = known
+                    .iter()
+                    .zip(&cells)
+                    .all(|(k, &c)| k.is_none_or(|k| k == c));
+                if agrees && fits(&cells) {
+                    lines += 1;
+                }
+            }
+            assert_eq!(
+                count_entries(&clue, &known),
+                BigUint::from(lines),
+                "{truth:?} {known:?}"
+            );
+            assert_eq!(count_entries(&clue, &vec![None; n]), count(&clue, n));
+        }
+        // A puzzle's counts read its colours.
+        let picture = Picture::from_colour_rows(&[line("◢#◣"), line("..#")]).unwrap();
+        let puzzle = Puzzle::from_coloured_picture(noty.clone(), &picture).unwrap();
+        let counts = PuzzleCounts::new(&puzzle);
+        assert_eq!(counts.rows, [BigUint::from(1u32), BigUint::from(3u32)]);
     }
 
     /// A given cell rules out the patterns of its lines that disagree with it.
