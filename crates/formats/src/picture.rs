@@ -123,9 +123,6 @@ fn parse_cells<'a>(
         }
         cells.push(row);
     }
-    if cells.is_empty() {
-        return Err(ParseError::syntax(Pos::START, "the picture has no rows"));
-    }
     Picture::from_colour_rows(&cells)
         .ok_or_else(|| ParseError::syntax(Pos::START, "the picture has no rows"))
 }

@@ -30,7 +30,9 @@ pub enum CellStyle {
 /// their colour's RGB (background cells are left white, or filled with the background's RGB when
 /// it is not white), and each of its clue numbers stands on a square of its run's colour, framed
 /// in the grid's grey, the digits black or white by the colour's luma, as webpbn prints them.
-/// A black-and-white puzzle has black cells and plain black digits on white. The cells given to
+/// A black-and-white puzzle has black cells and plain black digits on white; a triangle puzzle
+/// too, its half cells drawn as black triangles and each run's caps as small ones beside its
+/// number, in clue slots widened along their line to hold them. The cells given to
 /// `render_marked` ([`SvgRenderer`](crate::SvgRenderer), [`PngRenderer`](crate::PngRenderer)),
 /// where two solutions differ, get a red frame two pixels inside the cell (a tenth of the cell
 /// thick, at least one pixel), lined inside with white as thick, so that it shows on any fill,
