@@ -6,10 +6,12 @@
 //! colour puzzles, generic over the line solver (`crate::kind::entries`): what this kind
 //! brings is its line solver.
 //!
-//! - [`line`](mod@line): the triangle line solver, the dynamic programme over (runs placed,
-//!   cells used) that every kind shares (`crate::kind::dp`), which reads a run's caps: the run
-//!   fits where its first and last cells may take its caps and the cells between them black,
-//!   and two runs may touch unless both touching cells are black;
+//! - [`line`](mod@line): the triangle line solver. A run fits where its first and last cells
+//!   may take its caps and the cells between them black, and two runs may touch unless both
+//!   touching cells are black. Lines of up to 127 cells take bit-parallel passes
+//!   (`parallel`: colour's, with the caps read into a run's window and cover), longer ones the
+//!   dynamic programme over (runs placed, cells used) that every kind shares
+//!   (`crate::kind::dp`);
 //! - [`naive`]: every placement of the runs enumerated, the oracle the line solver is checked
 //!   against, itself checked against plain enumeration of every line of cells with the
 //!   model's own rule (`nonogram_model::triangle::line_fits`) on short lines ([`check`]).
@@ -23,6 +25,7 @@
 pub mod check;
 pub mod line;
 pub mod naive;
+mod parallel;
 #[cfg(test)]
 mod tests;
 
