@@ -4,8 +4,8 @@
 //!
 //! Lines are held as the grid stores them, one bit mask per palette entry. Two solvers:
 //!
-//! - lines of up to 127 cells: the bit-parallel passes of `super::parallel` (colour's, with a
-//!   run's caps read into its window and its cover), O(runs · log length) word operations;
+//! - lines of up to 128 cells: the cell-parallel passes of `super::parallel` (black and
+//!   white's, with a run's caps read into where it fits and what it covers), O(runs · log length) word operations;
 //! - longer lines: the line programme every kind shares ([`dp`], O(runs · cells)), which reads
 //!   a run's caps.
 //!
@@ -20,8 +20,8 @@ use crate::kind::Contradiction;
 
 use super::parallel::Scratch;
 
-/// The longest line the bit-parallel solver takes (its `n + 1` boundaries in a `u128`).
-pub const MAX_PARALLEL: usize = 127;
+/// The longest line the bit-parallel solver takes (a cell a bit of a `u128`).
+pub const MAX_PARALLEL: usize = 128;
 
 /// The triangle line solver with its scratch buffers; reuse one per thread.
 #[derive(Debug, Default)]
@@ -54,7 +54,7 @@ impl TriangleLineSolver {
                 Err(Contradiction)
             };
         }
-        let fast = if len < 64 {
+        let fast = if len <= 64 {
             self.narrow.solve(clue, len, entries, masks, out)
         } else if len <= MAX_PARALLEL {
             self.wide.solve(clue, len, entries, masks, out)
@@ -88,12 +88,12 @@ impl TriangleLineSolver {
     }
 
     /// Whether some placement of `clue` agrees with `masks`. Cheaper than solving for lines of
-    /// up to 127 cells: only the forward pass runs.
+    /// up to 128 cells: only one pass runs.
     pub fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool {
         if len == 0 {
             return clue.is_empty();
         }
-        let fast = if len < 64 {
+        let fast = if len <= 64 {
             self.narrow.feasible(clue, len, entries, masks)
         } else if len <= MAX_PARALLEL {
             self.wide.feasible(clue, len, entries, masks)

@@ -8,8 +8,9 @@
 //!
 //! - [`line`](mod@line): the triangle line solver. A run fits where its first and last cells
 //!   may take its caps and the cells between them black, and two runs may touch unless both
-//!   touching cells are black. Lines of up to 127 cells take bit-parallel passes
-//!   (`parallel`: colour's, with the caps read into a run's window and cover), longer ones the
+//!   touching cells are black. Lines of up to 128 cells take cell-parallel passes
+//!   (`parallel`: black and white's, with the caps read into where a run fits and what it
+//!   covers, and gaps only where the clue needs them), longer ones the
 //!   dynamic programme over (runs placed, cells used) that every kind shares
 //!   (`crate::kind::dp`);
 //! - [`naive`]: every placement of the runs enumerated, the oracle the line solver is checked

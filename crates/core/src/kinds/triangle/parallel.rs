@@ -1,35 +1,38 @@
-//! The bit-parallel triangle line solver, for lines of up to 127 cells: colour's bit-parallel
-//! programme (`crate::kinds::colour::line`) with a run's caps read into its window and its
-//! cover. Everything is a word: bit `i` is boundary `i` between cells (`0..=n`, so a line of `n`
-//! cells takes `n + 1` bits, a `u64` up to 63 cells and a `u128` up to 127).
+//! The cell-parallel triangle line solver, for lines of up to 128 cells: the black-and-white
+//! cell-parallel passes (`crate::kinds::black_white::line::parallel`) with a run's caps read
+//! into where it fits and what it covers, and with gaps only where the clue needs them. Bit
+//! `i` of a word is cell `i`, so a line of up to 64 cells takes a `u64` and up to 128 a `u128`;
+//! the palette's entries are one word each (`e`: the cells that may be empty).
 //!
-//! - *a run's window*, the starts `s` where it fits: its start cap's entry may be at `s`, its
-//!   body's colour at the `body` cells after it (shift-and doubling on the black mask, as
-//!   colour's windows), its end cap's entry at `s + len - 1`. Each part is one mask shifted to
-//!   the run's start and anded in, so a cap costs one shift and one and;
-//! - *the passes*: per run, the starts the runs before it allow, from the boundaries where
-//!   those runs may end walked on over cells that may be empty (colour's carry trick), after
-//!   one empty cell where the clue needs a gap (`Clue::needs_gap_after`: only between a body
-//!   cell and a body cell; triangles touch anything). The same pass over the bit-reversed line
-//!   gives the view from the right;
-//! - *the cover*: a run's valid starts (allowed from both sides, inside its window) mark its
-//!   start cap's cell with the cap's entry, the next `body` cells black (the starts smeared)
-//!   and its last cell with its end cap's entry; a cell may be empty where the first `j` runs
-//!   may end before it and the others start after it.
+//! - *where a run fits*, the starts `s` from which its cells may take its entries: its start
+//!   cap's entry at `s`, its body's colour on the `body` cells after it (shift-and doubling on
+//!   the black mask), its end cap's entry on its last cell, each part one mask shifted to the
+//!   run's start and anded in;
+//! - *a pass* places the runs from left to right. From the last cells `L` of the runs placed
+//!   so far, the gap after them is the walk from `(L << 1) & e` up through `e` (adding it to
+//!   `e` carries through each block of ones), and the next run may start just after a cell of
+//!   the gap, or, where the clue lets the two runs touch (`Clue::needs_gap_after`: unless both
+//!   cells that would touch are of the body), at `L << 1` itself;
+//! - the same pass over the bit-reversed line with the runs reversed (a run's caps swapped)
+//!   gives, per run, where it may end and the gap after it as the runs after it see them; a
+//!   last pass from the left keeps the starts allowed from both sides, exactly the runs of
+//!   some placement. They mark their caps' cells with the caps' entries and their bodies
+//!   black; a cell may be empty where it is in the gap after run `j` seen from both sides (or
+//!   before the first run).
 //!
-//! O(k · log L) word operations for `k` runs, against the programme's O(k · n) table entries,
-//! each a handful of branches. Exact: the same placements as the programme (`crate::kind::dp`)
-//! and the enumerating oracle (`super::naive`), which `super::check` holds it to.
+//! O(k · log L) word operations for `k` runs, against the programme's O(k · n) table entries.
+//! Exact: the same placements as the programme (`crate::kind::dp`) and the enumerating oracle
+//! (`super::naive`), which `super::check` holds it to.
 
 use nonogram_model::Clue;
 
 use crate::kind::grid::words_for;
 use crate::kind::Contradiction;
-use crate::kinds::colour::line::{low, smear, walk, window, Bits};
+use crate::kinds::colour::line::{low, smear, window, Bits};
 
-/// The most palette entries the bit-parallel solver takes (the triangle palette has six);
-/// other lines go to the programme.
-const MAX_ENTRIES: usize = 8;
+/// The most palette entries the cell-parallel solver takes (the triangle palette has six);
+/// lines of a larger palette go to the programme.
+const MAX_ENTRIES: usize = 6;
 
 /// A run as the passes read it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -48,40 +51,113 @@ struct Shape {
     gap: bool,
 }
 
-/// The scratch of the bit-parallel solver at one word size: per run, its shape, its window
-/// and the starts allowed from the left; per runs placed, where they may end; the same from
-/// the right.
+/// The scratch of the cell-parallel solver at one word size.
 #[derive(Debug, Default)]
 pub(super) struct Scratch<W> {
     shapes: Vec<Shape>,
-    /// Per run: the starts where its cells may take its entries.
-    window: Vec<W>,
-    /// Per run: the starts the runs before it allow.
-    left: Vec<W>,
-    /// Per number of runs placed, `0..=k`: boundaries where those runs may end, followed only
-    /// by cells that may be empty.
-    reach: Vec<W>,
-    /// Per run of the reversed line (index `k - 1 - r` for run `r`): the starts the runs after
-    /// it allow, in reversed boundaries.
-    right: Vec<W>,
-    /// `reach` of the reversed line.
-    reach_back: Vec<W>,
+    /// Per run: the cells where it may end as far as the runs after it are concerned.
+    right_last: Vec<W>,
+    /// Per run: the cells of the gap after it as the runs after it see it (may be empty, with
+    /// those runs fitting after them).
+    right_gap: Vec<W>,
 }
 
-/// Cell `i`'s bits of entry `c` of a line's masks (none for an entry past the palette).
+/// The cells of a walk from `last << 1` up through `e` (the gap after runs whose last cells
+/// are `last`), and the cells just after them (`gap << 1`, from the carries: `(e + a) ^ e ^ a`
+/// is the set of positions a carry entered, each walked block shifted up by one).
 #[inline(always)]
-fn mask<W: Bits>(masks: &[u64], words: usize, entries: usize, c: usize, cells: W) -> W {
-    if c < entries {
-        W::from_words(&masks[c * words..]) & cells
+fn gap_and_next<W: Bits>(last: W, e: W) -> (W, W) {
+    let a = (last << 1) & e;
+    let sum = e.wrapping_add(a);
+    (a | (e & !sum), sum ^ e ^ a)
+}
+
+/// The gap before the first run (the cells that may be empty from cell 0 on) and where the
+/// first run may start: at cell 0, or just after a cell of that gap.
+#[inline(always)]
+fn leading<W: Bits>(e: W) -> (W, W) {
+    let a = e & W::ONE;
+    let sum = e.wrapping_add(a);
+    (a | (e & !sum), (sum ^ e ^ a) | W::ONE)
+}
+
+/// The starts from which run `shape` fits, in masks `m` (one word per entry): `first` the
+/// entry of its first cell (0 for none, its body then starting there), `last` that of its
+/// last cell. None where its caps outnumber its cells.
+#[inline(always)]
+fn fit<W: Bits>(m: &[W; MAX_ENTRIES], shape: &Shape, first: usize, last: usize, all: W) -> W {
+    let mut fit = all;
+    let mut offset = 0;
+    if first != 0 {
+        fit &= m[first];
+        offset = 1;
+    }
+    if shape.body > 0 {
+        fit &= window(m[shape.colour], shape.body) >> offset;
+        offset += shape.body;
+    }
+    if last != 0 {
+        fit &= m[last] >> offset;
+        offset += 1;
+    }
+    if offset == shape.len {
+        fit
     } else {
         W::ZERO
     }
 }
 
+/// One pass over the runs of `shapes` in masks `m`: left to right, or, with `REVERSED`, right
+/// to left over a reversed line (each run's caps swapped). `visit` gets, for each run in
+/// turn, its index, the cells where it may start as far as the runs before it are concerned,
+/// and the gap before it. Returns the gap after the last run, or `None` when the runs do not
+/// fit the line of `len` cells.
+#[inline(always)]
+fn pass<W: Bits, const REVERSED: bool>(
+    shapes: &[Shape],
+    m: &[W; MAX_ENTRIES],
+    len: usize,
+    mut visit: impl FnMut(usize, W, W),
+) -> Option<W> {
+    let k = shapes.len();
+    let e = m[0];
+    let all = low::<W>(len);
+    let (mut gap, mut next) = leading(e);
+    let mut last = W::ZERO;
+    for i in 0..k {
+        let r = if REVERSED { k - 1 - i } else { i };
+        let shape = &shapes[r];
+        if i > 0 {
+            // Whether the run before it in this pass's order may touch it.
+            let touch = if REVERSED {
+                !shapes[r + 1].gap
+            } else {
+                !shape.gap
+            };
+            if touch {
+                next |= last << 1;
+            }
+        }
+        visit(r, next, gap);
+        let fits = if REVERSED {
+            fit(m, shape, shape.end, shape.start, all)
+        } else {
+            fit(m, shape, shape.start, shape.end, all)
+        };
+        let starts = next & fits;
+        if starts == W::ZERO {
+            return None;
+        }
+        last = starts << (shape.len - 1);
+        (gap, next) = gap_and_next(last, e);
+    }
+    ((last | gap) & (W::ONE << (len as u32 - 1)) != W::ZERO).then_some(gap)
+}
+
 impl<W: Bits> Scratch<W> {
     /// Reads the clue's runs into `shapes`. False when the solver does not take the line (a
-    /// palette of more than [`MAX_ENTRIES`] entries, a run of no cells, or an entry past the
-    /// palette): the programme then solves it.
+    /// palette of more than [`MAX_ENTRIES`] entries, a run of no cells or of the background, or
+    /// an entry past the palette): the programme then solves it.
     fn shapes(&mut self, clue: &Clue, entries: usize) -> bool {
         if entries > MAX_ENTRIES {
             return false;
@@ -121,30 +197,8 @@ impl<W: Bits> Scratch<W> {
         true
     }
 
-    /// The windows of every run and the forward pass. Returns whether the line is feasible.
-    fn forward(&mut self, len: usize, entries: usize, masks: &[u64]) -> bool {
-        let words = words_for(len);
-        let cells = low::<W>(len);
-        let bg = mask(masks, words, entries, 0, cells);
-        self.window.clear();
-        self.left.clear();
-        self.reach.clear();
-        let mut ends = walk(W::ONE, bg);
-        self.reach.push(ends);
-        for shape in &self.shapes {
-            let fit = fit(shape, masks, words, entries, cells);
-            self.window.push(fit);
-            let allowed = if shape.gap { (ends & bg) << 1 } else { ends };
-            self.left.push(allowed);
-            ends = walk((fit & allowed) << shape.len, bg);
-            self.reach.push(ends);
-        }
-        ends >> len as u32 & W::ONE != W::ZERO
-    }
-
-    /// Whether some placement agrees with `masks`: the forward pass alone, nothing stored,
-    /// stopping as soon as the runs placed have no end left. `None` when the solver does not
-    /// take the line.
+    /// Whether some placement agrees with `masks`: one pass, nothing stored, stopping as soon
+    /// as a run has no start left. `None` when the solver does not take the line.
     pub(super) fn feasible(
         &mut self,
         clue: &Clue,
@@ -155,19 +209,11 @@ impl<W: Bits> Scratch<W> {
         if !self.shapes(clue, entries) {
             return None;
         }
-        let words = words_for(len);
-        let cells = low::<W>(len);
-        let bg = mask(masks, words, entries, 0, cells);
-        let mut ends = walk(W::ONE, bg);
-        for shape in &self.shapes {
-            let allowed = if shape.gap { (ends & bg) << 1 } else { ends };
-            let fit = fit(shape, masks, words, entries, cells);
-            ends = walk((fit & allowed) << shape.len, bg);
-            if ends == W::ZERO {
-                return Some(false);
-            }
+        let m = read::<W>(len, entries, masks);
+        if self.shapes.is_empty() {
+            return Some(m[0] == low::<W>(len));
         }
-        Some(ends >> len as u32 & W::ONE != W::ZERO)
+        Some(pass::<W, false>(&self.shapes, &m, len, |_, _, _| {}).is_some())
     }
 
     /// Solves the line (the contract of `EntryLineSolver::solve`); `None` when the solver does
@@ -183,43 +229,51 @@ impl<W: Bits> Scratch<W> {
         if !self.shapes(clue, entries) {
             return None;
         }
-        if !self.forward(len, entries, masks) {
-            return Some(Err(Contradiction));
-        }
         let words = words_for(len);
+        let all = low::<W>(len);
+        let m = read::<W>(len, entries, masks);
+        let e = m[0];
         let k = self.shapes.len();
-        let n = len as u32;
-        let cells = low::<W>(len);
-        let bg = mask(masks, words, entries, 0, cells);
-        // Boundary `b` of the line is boundary `n - b` of the reversed line; cell `i` is cell
-        // `n - 1 - i`.
-        let flip_bounds = |b: W| b.reverse_bits() >> (W::BITS - 1 - n);
-        let flip_cells = |c: W| c.reverse_bits() >> (W::BITS - n);
-
-        // The backward pass: the forward pass over the reversed line, the runs reversed. A run
-        // at start `s` covers cells `s..s + len`: reversed, it starts at `n - s - len`, the
-        // flipped boundary of its end.
-        let bg_back = flip_cells(bg);
-        self.right.clear();
-        self.reach_back.clear();
-        let mut ends = walk(W::ONE, bg_back);
-        self.reach_back.push(ends);
-        for r in (0..k).rev() {
-            let shape = self.shapes[r];
-            let fit = flip_bounds(self.window[r] << shape.len);
-            // The gap between run `r` and the one after it, the run before it in reverse.
-            let gap = r + 1 < k && self.shapes[r + 1].gap;
-            let allowed = if gap { (ends & bg_back) << 1 } else { ends };
-            self.right.push(allowed);
-            ends = walk((fit & allowed) << shape.len, bg_back);
-            self.reach_back.push(ends);
+        if k == 0 {
+            if e != all {
+                return Some(Err(Contradiction));
+            }
+            out[..entries * words].fill(0);
+            e.to_words(&mut out[..words]);
+            return Some(Ok(()));
         }
 
+        // Backward: the pass over the reversed line (cell `i` becomes `len - 1 - i`), the runs
+        // reversed. Where it lets run `j` start, turned back, is where run `j` may end as far
+        // as the runs after it are concerned; the gap before it, the gap after it.
+        let rev = |x: W| x.reverse_bits() >> (W::BITS - len as u32);
+        let mut back = [W::ZERO; MAX_ENTRIES];
+        for (b, &x) in back.iter_mut().zip(&m) {
+            *b = rev(x);
+        }
+        self.right_last.clear();
+        self.right_last.resize(k, W::ZERO);
+        self.right_gap.clear();
+        self.right_gap.resize(k, W::ZERO);
+        let (right_last, right_gap) = (&mut self.right_last, &mut self.right_gap);
+        let Some(right_leading) = pass::<W, true>(&self.shapes, &back, len, |r, next, gap| {
+            right_last[r] = next;
+            right_gap[r] = gap;
+        }) else {
+            return Some(Err(Contradiction));
+        };
+
+        // Forward, keeping only the starts allowed from both sides.
         let mut cover = [W::ZERO; MAX_ENTRIES];
+        let (mut gap, mut next) = leading(e);
+        let mut empty = gap & rev(right_leading);
+        let mut last = W::ZERO;
         for (r, shape) in self.shapes.iter().enumerate() {
-            // Where run `r` may end as far as the runs after it are concerned, moved to starts.
-            let right = flip_bounds(self.right[k - 1 - r]) >> shape.len;
-            let starts = self.window[r] & self.left[r] & right;
+            if r > 0 && !shape.gap {
+                next |= last << 1;
+            }
+            let fits = fit(&m, shape, shape.start, shape.end, all);
+            let starts = next & fits & (rev(self.right_last[r]) >> (shape.len - 1));
             let mut at = starts;
             if shape.start != 0 {
                 cover[shape.start] |= starts;
@@ -228,52 +282,37 @@ impl<W: Bits> Scratch<W> {
             if shape.body > 0 {
                 cover[shape.colour] |= smear(at, shape.body);
             }
+            last = starts << (shape.len - 1);
             if shape.end != 0 {
-                cover[shape.end] |= starts << (shape.len - 1);
+                cover[shape.end] |= last;
             }
+            (gap, next) = gap_and_next(last, e);
+            empty |= gap & rev(self.right_gap[r]);
         }
-        // Cell `i` may be empty when the first `j` runs may end at boundary `i` and the others
-        // start at boundary `i + 1`.
-        let mut empty = W::ZERO;
-        for j in 0..=k {
-            empty |= self.reach[j] & (flip_bounds(self.reach_back[k - j]) >> 1);
-        }
-        cover[0] = empty & bg;
+        cover[0] = empty;
         let mut seen = W::ZERO;
-        for (e, &c) in cover.iter().enumerate().take(entries) {
-            c.to_words(&mut out[e * words..(e + 1) * words]);
-            seen |= c;
+        out[..entries * words].fill(0);
+        for (c, &cells) in cover.iter().enumerate().take(entries) {
+            cells.to_words(&mut out[c * words..(c + 1) * words]);
+            seen |= cells;
         }
         // A feasible line leaves every cell some entry; this is only a safety net.
-        if seen & cells != cells {
+        if seen != all {
             return Some(Err(Contradiction));
         }
         Some(Ok(()))
     }
 }
 
-/// The starts where run `shape` fits: its start cap's entry at the start, its body's colour on
-/// the next `body` cells, its end cap's entry on its last cell; none where its caps outnumber
-/// its cells.
+/// A line's masks, one word per entry, restricted to its cells (none for entries past the
+/// palette's `entries`).
 #[inline(always)]
-fn fit<W: Bits>(shape: &Shape, masks: &[u64], words: usize, entries: usize, cells: W) -> W {
-    let mut fit = cells;
-    let mut offset = 0;
-    if shape.start != 0 {
-        fit &= mask(masks, words, entries, shape.start, cells);
-        offset = 1;
+fn read<W: Bits>(len: usize, entries: usize, masks: &[u64]) -> [W; MAX_ENTRIES] {
+    let words = words_for(len);
+    let all = low::<W>(len);
+    let mut m = [W::ZERO; MAX_ENTRIES];
+    for (c, x) in m.iter_mut().enumerate().take(entries) {
+        *x = W::from_words(&masks[c * words..]) & all;
     }
-    if shape.body > 0 {
-        fit &= window(mask(masks, words, entries, shape.colour, cells), shape.body) >> offset;
-        offset += shape.body;
-    }
-    if shape.end != 0 {
-        fit &= mask(masks, words, entries, shape.end, cells) >> offset;
-        offset += 1;
-    }
-    if offset == shape.len {
-        fit
-    } else {
-        W::ZERO
-    }
+    m
 }
