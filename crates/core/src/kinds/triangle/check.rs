@@ -368,6 +368,24 @@ mod tests {
         }
     }
 
+    /// Lines that fill a word, or just miss or pass it: the top bit of a `u64` or `u128` is a
+    /// cell, and nothing may fall off it (a run's window once did, at 64 cells).
+    #[test]
+    fn lines_at_the_edges_of_a_word() {
+        let mut rng = Rng::new(64);
+        let mut solver = TriangleLineSolver::new();
+        for len in [63, 64, 65, 127, 128, 129] {
+            for _ in 0..1_500 {
+                let mut case = random_case(&mut rng, len);
+                // Pad a shorter line on the left with unknown cells, up to `len`.
+                let pad = len - case.cells.len();
+                case.cells
+                    .splice(0..0, std::iter::repeat_n(ColourSet::all(ENTRIES), pad));
+                check(&case, &mut solver);
+            }
+        }
+    }
+
     #[test]
     fn a_glued_run_and_touching_triangles() {
         let row = |text: &str| -> Vec<ColourSet> {

@@ -24,11 +24,11 @@
 //! Exact: the same placements as the programme (`crate::kind::dp`) and the enumerating oracle
 //! (`super::naive`), which `super::check` holds it to.
 
-use nonogram_model::Clue;
+use nonogram_model::{Clue, ColourId};
 
 use crate::kind::grid::words_for;
 use crate::kind::Contradiction;
-use crate::kinds::colour::line::{low, smear, window, Bits};
+use crate::kinds::colour::line::{low, smear, Bits};
 
 /// The most palette entries the cell-parallel solver takes (the triangle palette has six);
 /// lines of a larger palette go to the programme.
@@ -41,8 +41,6 @@ struct Shape {
     len: u32,
     /// Its start cap's entry, 0 for none.
     start: usize,
-    /// Its body's entry (its colour).
-    colour: usize,
     /// The cells of its body: its length less its caps.
     body: u32,
     /// Its end cap's entry, 0 for none.
@@ -55,6 +53,8 @@ struct Shape {
 #[derive(Debug, Default)]
 pub(super) struct Scratch<W> {
     shapes: Vec<Shape>,
+    /// The longest body of the clue.
+    longest: u32,
     /// Per run: the cells where it may end as far as the runs after it are concerned.
     right_last: Vec<W>,
     /// Per run: the cells of the gap after it as the runs after it see it (may be empty, with
@@ -81,33 +81,70 @@ fn leading<W: Bits>(e: W) -> (W, W) {
     (a | (e & !sum), (sum ^ e ^ a) | W::ONE)
 }
 
-/// The starts from which run `shape` fits, in masks `m` (one word per entry): `first` the
-/// entry of its first cell (0 for none, its body then starting there), `last` that of its
-/// last cell. None where its caps outnumber its cells.
-#[inline(always)]
-fn fit<W: Bits>(m: &[W; MAX_ENTRIES], shape: &Shape, first: usize, last: usize, all: W) -> W {
-    let mut fit = all;
-    let mut offset = 0;
-    if first != 0 {
-        fit &= m[first];
-        offset = 1;
+/// What the passes read of a line (or of the reversed line): the cells that may be empty,
+/// and per entry the cells that may take it, as a run's caps and body read them.
+#[derive(Clone, Copy, Debug)]
+struct View<W> {
+    /// The cells that may be empty.
+    e: W,
+    /// Per entry, the cells that may take it; entry 0's slot holds every bit, the condition
+    /// of no cap.
+    caps: [W; MAX_ENTRIES],
+    /// `windows[i]`, `i >= 1`: the starts of `2^(i - 1)` cells that may all be black;
+    /// `windows[0]`: every bit, the condition of no body.
+    windows: [W; WINDOWS],
+}
+
+/// The levels of [`View::windows`]: bodies of up to 128 cells.
+const WINDOWS: usize = 9;
+
+impl<W: Bits> View<W> {
+    /// The view of masks `m` (one word per entry) for bodies of up to `longest` cells.
+    #[inline(always)]
+    fn new(m: &[W; MAX_ENTRIES], longest: u32) -> View<W> {
+        let mut caps = *m;
+        caps[0] = !W::ZERO;
+        let mut windows = [!W::ZERO; WINDOWS];
+        let levels = (32 - longest.leading_zeros()) as usize;
+        if levels > 0 {
+            windows[1] = m[1];
+        }
+        for i in 2..=levels {
+            let w = windows[i - 1];
+            windows[i] = w & (w >> (1u32 << (i - 2)));
+        }
+        View {
+            e: m[0],
+            caps,
+            windows,
+        }
     }
-    if shape.body > 0 {
-        fit &= window(m[shape.colour], shape.body) >> offset;
-        offset += shape.body;
+
+    /// The starts of `body` cells that may all be black (every bit for none): two windows of
+    /// the largest power of two not above `body`, overlapping.
+    #[inline(always)]
+    fn body(&self, body: u32) -> W {
+        let level = (32 - body.leading_zeros()) as usize;
+        let half = (1u32 << level) >> 1;
+        let w = self.windows[level];
+        w & (w >> (body - half))
     }
-    if last != 0 {
-        fit &= m[last] >> offset;
-        offset += 1;
-    }
-    if offset == shape.len {
-        fit
-    } else {
-        W::ZERO
+
+    /// The starts from which a run of `len` cells fits: `first` the entry of its first cell if
+    /// a cap (0 for none), then `body` black cells, `last` the entry of its last cell if a cap.
+    /// No branch on the caps: a missing one reads slot 0, every bit.
+    #[inline(always)]
+    fn fit(&self, len: u32, first: usize, body: u32, last: usize) -> W {
+        let offset = u32::from(first != 0);
+        // The body's starts moved back over the start cap, the bits shifted in set: with no
+        // body (every bit) nothing may be lost at the top of the word, and past the line the
+        // start cap's mask rules the starts out.
+        let body = !(!self.body(body) >> offset);
+        self.caps[first] & body & (self.caps[last] >> (len - 1))
     }
 }
 
-/// One pass over the runs of `shapes` in masks `m`: left to right, or, with `REVERSED`, right
+/// One pass over the runs of `shapes` in `view`: left to right, or, with `REVERSED`, right
 /// to left over a reversed line (each run's caps swapped). `visit` gets, for each run in
 /// turn, its index, the cells where it may start as far as the runs before it are concerned,
 /// and the gap before it. Returns the gap after the last run, or `None` when the runs do not
@@ -115,34 +152,31 @@ fn fit<W: Bits>(m: &[W; MAX_ENTRIES], shape: &Shape, first: usize, last: usize, 
 #[inline(always)]
 fn pass<W: Bits, const REVERSED: bool>(
     shapes: &[Shape],
-    m: &[W; MAX_ENTRIES],
+    view: &View<W>,
     len: usize,
     mut visit: impl FnMut(usize, W, W),
 ) -> Option<W> {
     let k = shapes.len();
-    let e = m[0];
-    let all = low::<W>(len);
+    let e = view.e;
     let (mut gap, mut next) = leading(e);
     let mut last = W::ZERO;
     for i in 0..k {
         let r = if REVERSED { k - 1 - i } else { i };
         let shape = &shapes[r];
-        if i > 0 {
-            // Whether the run before it in this pass's order may touch it.
-            let touch = if REVERSED {
-                !shapes[r + 1].gap
-            } else {
-                !shape.gap
-            };
-            if touch {
-                next |= last << 1;
-            }
+        // Whether the run before it in this pass's order may touch it.
+        let touch = if REVERSED {
+            r + 1 < k && !shapes[r + 1].gap
+        } else {
+            i > 0 && !shape.gap
+        };
+        if touch {
+            next |= last << 1;
         }
         visit(r, next, gap);
         let fits = if REVERSED {
-            fit(m, shape, shape.end, shape.start, all)
+            view.fit(shape.len, shape.end, shape.body, shape.start)
         } else {
-            fit(m, shape, shape.start, shape.end, all)
+            view.fit(shape.len, shape.start, shape.body, shape.end)
         };
         let starts = next & fits;
         if starts == W::ZERO {
@@ -155,46 +189,45 @@ fn pass<W: Bits, const REVERSED: bool>(
 }
 
 impl<W: Bits> Scratch<W> {
-    /// Reads the clue's runs into `shapes`. False when the solver does not take the line (a
-    /// palette of more than [`MAX_ENTRIES`] entries, a run of no cells or of the background, or
-    /// an entry past the palette): the programme then solves it.
-    fn shapes(&mut self, clue: &Clue, entries: usize) -> bool {
-        if entries > MAX_ENTRIES {
-            return false;
+    /// Reads the clue's runs into `shapes`, the longest body into `longest`. `None` when the
+    /// solver does not take the line (a palette of more than [`MAX_ENTRIES`] entries, a run
+    /// of no cells or not black, or a cap past the palette): the programme then solves it.
+    /// `Some(false)` when some run has more caps than cells, so fits nowhere.
+    fn shapes(&mut self, clue: &Clue, entries: usize) -> Option<bool> {
+        if entries > MAX_ENTRIES || entries < 2 {
+            return None;
         }
         self.shapes.clear();
+        self.longest = 0;
         let capped = clue.has_caps();
-        let mut before: Option<Shape> = None;
-        for (r, (&len, colour)) in clue.runs().iter().zip(clue.colours()).enumerate() {
+        let mut fits = true;
+        // Whether the run before ends with a body cell.
+        let mut body_before = false;
+        for (r, (&len, &colour)) in clue.runs().iter().zip(clue.colours()).enumerate() {
             let [start, end] = if capped {
                 clue.caps(r).map(|c| c.index())
             } else {
                 [0, 0]
             };
-            let colour = colour.index();
-            if len == 0 || colour == 0 || colour >= entries || start >= entries || end >= entries {
-                return false;
+            if len == 0 || colour != ColourId::BLACK || start >= entries || end >= entries {
+                return None;
             }
             let caps = u32::from(start != 0) + u32::from(end != 0);
+            fits &= caps <= len;
             let body = len.saturating_sub(caps);
-            // `Clue::needs_gap_after`, read off the shapes: two runs of one colour, the cells
-            // that would touch both of the body.
-            let gap = before.is_some_and(|b| {
-                b.colour == colour
-                    && (!capped || (b.end == 0 && b.body > 0 && start == 0 && body > 0))
-            });
-            let shape = Shape {
+            // `Clue::needs_gap_after`: only where both cells that would touch are of a body.
+            let gap = body_before && start == 0 && body > 0;
+            body_before = end == 0 && body > 0;
+            self.longest = self.longest.max(body);
+            self.shapes.push(Shape {
                 len,
                 start,
-                colour,
                 body,
                 end,
                 gap,
-            };
-            self.shapes.push(shape);
-            before = Some(shape);
+            });
         }
-        true
+        Some(fits)
     }
 
     /// Whether some placement agrees with `masks`: one pass, nothing stored, stopping as soon
@@ -206,14 +239,15 @@ impl<W: Bits> Scratch<W> {
         entries: usize,
         masks: &[u64],
     ) -> Option<bool> {
-        if !self.shapes(clue, entries) {
-            return None;
+        if !self.shapes(clue, entries)? {
+            return Some(false);
         }
         let m = read::<W>(len, entries, masks);
         if self.shapes.is_empty() {
             return Some(m[0] == low::<W>(len));
         }
-        Some(pass::<W, false>(&self.shapes, &m, len, |_, _, _| {}).is_some())
+        let view = View::new(&m, self.longest);
+        Some(pass::<W, false>(&self.shapes, &view, len, |_, _, _| {}).is_some())
     }
 
     /// Solves the line (the contract of `EntryLineSolver::solve`); `None` when the solver does
@@ -226,8 +260,8 @@ impl<W: Bits> Scratch<W> {
         masks: &[u64],
         out: &mut [u64],
     ) -> Option<Result<(), Contradiction>> {
-        if !self.shapes(clue, entries) {
-            return None;
+        if !self.shapes(clue, entries)? {
+            return Some(Err(Contradiction));
         }
         let words = words_for(len);
         let all = low::<W>(len);
@@ -245,25 +279,29 @@ impl<W: Bits> Scratch<W> {
 
         // Backward: the pass over the reversed line (cell `i` becomes `len - 1 - i`), the runs
         // reversed. Where it lets run `j` start, turned back, is where run `j` may end as far
-        // as the runs after it are concerned; the gap before it, the gap after it.
+        // as the runs after it are concerned; the gap before it, the gap after it. Both are
+        // kept turned back.
         let rev = |x: W| x.reverse_bits() >> (W::BITS - len as u32);
         let mut back = [W::ZERO; MAX_ENTRIES];
         for (b, &x) in back.iter_mut().zip(&m) {
             *b = rev(x);
         }
+        let back = View::new(&back, self.longest);
         self.right_last.clear();
         self.right_last.resize(k, W::ZERO);
         self.right_gap.clear();
         self.right_gap.resize(k, W::ZERO);
         let (right_last, right_gap) = (&mut self.right_last, &mut self.right_gap);
         let Some(right_leading) = pass::<W, true>(&self.shapes, &back, len, |r, next, gap| {
-            right_last[r] = next;
-            right_gap[r] = gap;
+            right_last[r] = rev(next);
+            right_gap[r] = rev(gap);
         }) else {
             return Some(Err(Contradiction));
         };
 
-        // Forward, keeping only the starts allowed from both sides.
+        // Forward, keeping only the starts allowed from both sides. The caps mark their cells
+        // without a branch: a missing cap marks slot 0, which the empty cells overwrite.
+        let view = View::new(&m, self.longest);
         let mut cover = [W::ZERO; MAX_ENTRIES];
         let (mut gap, mut next) = leading(e);
         let mut empty = gap & rev(right_leading);
@@ -272,26 +310,22 @@ impl<W: Bits> Scratch<W> {
             if r > 0 && !shape.gap {
                 next |= last << 1;
             }
-            let fits = fit(&m, shape, shape.start, shape.end, all);
-            let starts = next & fits & (rev(self.right_last[r]) >> (shape.len - 1));
-            let mut at = starts;
-            if shape.start != 0 {
-                cover[shape.start] |= starts;
-                at = at << 1;
-            }
-            if shape.body > 0 {
-                cover[shape.colour] |= smear(at, shape.body);
-            }
+            let fits = view.fit(shape.len, shape.start, shape.body, shape.end);
+            let starts = next & fits & (self.right_last[r] >> (shape.len - 1));
+            cover[shape.start] |= starts;
+            let body = if shape.body > 0 {
+                starts << u32::from(shape.start != 0)
+            } else {
+                W::ZERO
+            };
+            cover[1] |= smear(body, shape.body);
             last = starts << (shape.len - 1);
-            if shape.end != 0 {
-                cover[shape.end] |= last;
-            }
+            cover[shape.end] |= last;
             (gap, next) = gap_and_next(last, e);
-            empty |= gap & rev(self.right_gap[r]);
+            empty |= gap & self.right_gap[r];
         }
         cover[0] = empty;
         let mut seen = W::ZERO;
-        out[..entries * words].fill(0);
         for (c, &cells) in cover.iter().enumerate().take(entries) {
             cells.to_words(&mut out[c * words..(c + 1) * words]);
             seen |= cells;
