@@ -188,8 +188,7 @@ pub fn check(case: &TriangleLineCase, solver: &mut TriangleLineSolver) {
 impl<'a> Arbitrary<'a> for TriangleLineCase {
     /// Mostly short lines (the naive solver's), then lines around the bit-parallel solver's
     /// widths (64 and 128 cells) and longer. The clue is the one the model reads back
-    /// from a random line of cells, or free capped runs (caps that suit the axis, now and then
-    /// more caps than cells); cells are unknown, known, or narrowed to a random subset that
+    /// from a random line of cells, or free capped runs (caps that suit the axis); cells are unknown, known, or narrowed to a random subset that
     /// keeps (or, with noise, may lose) the line's cell.
     fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<TriangleLineCase> {
         let axis = if u.arbitrary()? {
@@ -231,7 +230,9 @@ impl<'a> Arbitrary<'a> for TriangleLineCase {
                     })
                 };
                 let caps = [cap(End::Start)?, cap(End::End)?];
-                let run_len = u.int_in_range(1..=longest)?;
+                // At least as many cells as caps, as a puzzle's clues must have.
+                let least = caps.iter().filter(|c| !c.is_background()).count().max(1) as u32;
+                let run_len = least + u.int_in_range(0..=longest - 1)?;
                 runs.push((Run::new(run_len, ColourId::BLACK), caps));
             }
             Clue::capped(runs)

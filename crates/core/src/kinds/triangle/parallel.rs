@@ -28,7 +28,7 @@ use nonogram_model::{Clue, ColourId};
 
 use crate::kind::grid::words_for;
 use crate::kind::Contradiction;
-use crate::kinds::colour::line::{low, smear, Bits};
+use crate::kinds::colour::line::{low, Bits};
 
 /// The most palette entries the cell-parallel solver takes (the triangle palette has six);
 /// lines of a larger palette go to the programme.
@@ -70,6 +70,25 @@ fn gap_and_next<W: Bits>(last: W, e: W) -> (W, W) {
     let a = (last << 1) & e;
     let sum = e.wrapping_add(a);
     (a | (e & !sum), sum ^ e ^ a)
+}
+
+/// The cells covered by runs of `len` cells starting at `starts` (none for `len` 0), in a
+/// fixed number of steps: the covered span doubles, each shift clamped so the span stops at
+/// `len` (a shift of 0 changes nothing). No branch on the length, which random clues would
+/// mispredict.
+#[inline(always)]
+fn smear<W: Bits>(starts: W, len: u32) -> W {
+    let mut cover = if len == 0 { W::ZERO } else { starts };
+    let want = len.saturating_sub(1);
+    let mut have = 0;
+    let mut step = 1;
+    while step < W::BITS {
+        let shift = step.min(want - have);
+        cover |= cover << shift;
+        have += shift;
+        step *= 2;
+    }
+    cover
 }
 
 /// The gap before the first run (the cells that may be empty from cell 0 on) and where the
@@ -313,12 +332,7 @@ impl<W: Bits> Scratch<W> {
             let fits = view.fit(shape.len, shape.start, shape.body, shape.end);
             let starts = next & fits & (self.right_last[r] >> (shape.len - 1));
             cover[shape.start] |= starts;
-            let body = if shape.body > 0 {
-                starts << u32::from(shape.start != 0)
-            } else {
-                W::ZERO
-            };
-            cover[1] |= smear(body, shape.body);
+            cover[1] |= smear(starts << u32::from(shape.start != 0), shape.body);
             last = starts << (shape.len - 1);
             cover[shape.end] |= last;
             (gap, next) = gap_and_next(last, e);
