@@ -369,6 +369,27 @@ mod tests {
         }
     }
 
+    /// A clue no puzzle accepts (`PuzzleError::BadCap`), a run with more caps than cells, fits
+    /// nowhere in either solver, rather than being read as a longer run.
+    #[test]
+    fn runs_with_more_caps_than_cells_fit_nowhere() {
+        let caps = [triangle::UPPER_RIGHT, triangle::LOWER_LEFT];
+        let clue = Clue::capped([(Run::new(1, ColourId::BLACK), caps)]);
+        let cells = vec![ColourSet::all(ENTRIES); 6];
+        let masks = cells_to_masks(&cells, ENTRIES);
+        let mut solver = TriangleLineSolver::new();
+        let mut out = vec![0; masks.len()];
+        assert_eq!(
+            solver.solve(&clue, 6, ENTRIES, &masks, &mut out),
+            Err(Contradiction)
+        );
+        assert_eq!(
+            solver.solve_dp(&clue, 6, ENTRIES, &masks, &mut out),
+            Err(Contradiction)
+        );
+        assert!(!solver.feasible(&clue, 6, ENTRIES, &masks));
+    }
+
     /// Lines that fill a word, or just miss or pass it: the top bit of a `u64` or `u128` is a
     /// cell, and nothing may fall off it (a run's window once did, at 64 cells).
     #[test]

@@ -67,7 +67,7 @@ impl TriangleLineSolver {
         }
     }
 
-    /// The line programme alone, whatever the line's length: what the bit-parallel solver is
+    /// The line programme alone, whatever the line's length: what the cell-parallel passes are
     /// checked against (`super::check`).
     pub fn solve_dp(
         &mut self,
