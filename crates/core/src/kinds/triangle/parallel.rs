@@ -209,11 +209,12 @@ fn pass<W: Bits, const REVERSED: bool>(
 
 impl<W: Bits> Scratch<W> {
     /// Reads the clue's runs into `shapes`, the longest body into `longest`. `None` when the
-    /// solver does not take the line (a palette of more than [`MAX_ENTRIES`] entries, a run
-    /// of no cells or not black, or a cap past the palette): the programme then solves it.
+    /// solver does not take the line (a palette of fewer than two or more than [`MAX_ENTRIES`]
+    /// entries, a run of no cells or not black, or a cap past the palette): the programme then
+    /// solves it.
     /// `Some(false)` when some run has more caps than cells, so fits nowhere.
     fn shapes(&mut self, clue: &Clue, entries: usize) -> Option<bool> {
-        if entries > MAX_ENTRIES || entries < 2 {
+        if !(2..=MAX_ENTRIES).contains(&entries) {
             return None;
         }
         self.shapes.clear();
