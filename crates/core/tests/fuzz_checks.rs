@@ -1,4 +1,4 @@
-//! The fuzz targets `line_solvers`, `engines` and `patterns` as part of `cargo test`: the same
+//! The fuzz targets `line_solvers`, `triangle_lines`, `engines` and `patterns` as part of `cargo test`: the same
 //! checks (`nonogram_core::checks`) over every file of each target's committed seed corpus, and
 //! over random bytes from proptest decoded the way the fuzz targets decode theirs, so a
 //! regression fails here on every machine, with or without cargo-fuzz. `FUZZING.md` at the
@@ -7,7 +7,8 @@
 use std::path::PathBuf;
 
 use nonogram_core::checks::arbitrary::{Arbitrary, Unstructured};
-use nonogram_core::checks::{engines, line, patterns};
+use nonogram_core::checks::{engines, line, patterns, triangle_line};
+use nonogram_core::triangle::line::TriangleLineSolver;
 use proptest::prelude::*;
 
 /// The committed corpus of a fuzz target: `fuzz/corpus/<target>/` at the workspace root.
@@ -50,6 +51,13 @@ fn line_solvers_seed_corpus() {
 }
 
 #[test]
+fn triangle_lines_seed_corpus() {
+    replay(&corpus("triangle_lines"), |case| {
+        triangle_line::check(case, &mut TriangleLineSolver::new())
+    });
+}
+
+#[test]
 fn engines_seed_corpus() {
     replay(&corpus("engines"), engines::check);
 }
@@ -65,6 +73,11 @@ proptest! {
     #[test]
     fn line_solvers(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
         line::run(&bytes);
+    }
+
+    #[test]
+    fn triangle_lines(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        triangle_line::run(&bytes);
     }
 
     #[test]

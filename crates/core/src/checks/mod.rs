@@ -10,6 +10,9 @@
 //! - [`line`]: every fast line solver of every kind agrees with its naive enumerator (and that
 //!   with plain enumeration on short lines): each kind's check is in its folder
 //!   (`crate::kinds::black_white::check`, and [`colour_line`], `crate::kinds::colour::check`);
+//! - [`triangle_line`] (`crate::kinds::triangle::check`): the triangle line solver, its
+//!   bit-parallel passes against the line programme on every line and both against the naive
+//!   enumerator on cheap ones (the `triangle_lines` fuzz target);
 //! - [`engines`]: every engine, asked for 1, 2 or 3 solutions, against a brute force on puzzles
 //!   of up to 6×6 (black and white or in colour), statuses as [`crate::solve`] defines them; and [`crate::deduce`] never
 //!   contradicts a solution;
@@ -28,7 +31,7 @@ use arbitrary::{Arbitrary, Unstructured};
 
 /// Decodes a case from raw bytes (as the fuzz targets do) and checks it; bytes that make no
 /// case are skipped. Each module's `run`.
-fn decode_and_check<'a, T: Arbitrary<'a>>(data: &'a [u8], check: impl FnOnce(&T)) {
+pub(crate) fn decode_and_check<'a, T: Arbitrary<'a>>(data: &'a [u8], check: impl FnOnce(&T)) {
     if let Ok(case) = T::arbitrary_take_rest(Unstructured::new(data)) {
         check(&case);
     }

@@ -158,7 +158,7 @@ pub fn solve_cells(
 }
 
 /// The unsigned integers the bit-parallel solver runs on.
-trait Bits:
+pub(crate) trait Bits:
     Copy
     + Default
     + Eq
@@ -250,7 +250,7 @@ struct Scratch<W> {
 
 /// The cells `0..n` of a mask.
 #[inline(always)]
-fn low<W: Bits>(n: usize) -> W {
+pub(crate) fn low<W: Bits>(n: usize) -> W {
     if n as u32 >= W::BITS {
         !W::ZERO
     } else {
@@ -261,7 +261,7 @@ fn low<W: Bits>(n: usize) -> W {
 
 /// Starts `s` where cells `s..s + len` are all in `mask` (`len >= 1`).
 #[inline(always)]
-fn window<W: Bits>(mask: W, len: u32) -> W {
+pub(crate) fn window<W: Bits>(mask: W, len: u32) -> W {
     let (mut fit, mut have) = (mask, 1);
     while have < len {
         let step = have.min(len - have);
@@ -273,7 +273,7 @@ fn window<W: Bits>(mask: W, len: u32) -> W {
 
 /// The cells covered by runs of `len` cells starting at `starts`.
 #[inline(always)]
-fn smear<W: Bits>(starts: W, len: u32) -> W {
+pub(crate) fn smear<W: Bits>(starts: W, len: u32) -> W {
     let (mut cover, mut have) = (starts, 1);
     while have < len {
         let step = have.min(len - have);
@@ -285,7 +285,7 @@ fn smear<W: Bits>(starts: W, len: u32) -> W {
 
 /// From boundaries `from`, every boundary reached by moving right over cells of `bg`.
 #[inline(always)]
-fn walk<W: Bits>(from: W, bg: W) -> W {
+pub(crate) fn walk<W: Bits>(from: W, bg: W) -> W {
     from | (bg.wrapping_add(from & bg) ^ bg)
 }
 

@@ -1,16 +1,28 @@
-//! The triangle line solver against the enumerating oracle ([`super::naive`]), and the oracle
-//! against plain enumeration of every line of cells judged by the model's own rule
-//! (`nonogram_model::triangle::line_fits`) on short lines: three formulations of the rules
-//! (a dynamic programme over placements, recursive placement, and matching a finished line),
-//! held to one another.
+//! The triangle line solver against the enumerating oracle ([`super::naive`]) and the line
+//! programme ([`TriangleLineSolver::solve_dp`]), and the oracle against plain enumeration of
+//! every line of cells judged by the model's own rule (`nonogram_model::triangle::line_fits`)
+//! on short lines: four formulations of the rules (bit-parallel passes, a dynamic programme
+//! over placements, recursive placement, and matching a finished line), held to one another.
+//!
+//! The cell-parallel solver (up to 128 cells) is held to the programme on every line, to the
+//! naive solver whenever its enumeration is cheap enough (at most [`NAIVE_MAX_PLACEMENTS`]
+//! placements of the runs), and the naive solver to plain enumeration up to
+//! [`PLAIN_MAX_LEN`] cells. [`TriangleLineCase`] is what the `triangle_lines` fuzz target
+//! decodes from raw bytes, and [`run`] is that target.
 
+use arbitrary::{Arbitrary, Unstructured};
 use nonogram_model::triangle::{self, End};
 use nonogram_model::{Axis, Clue, ColourId, ColourSet, Palette, Run};
 
-use super::line::{solve_cells, TriangleLineSolver};
+use super::line::{solve_cells, TriangleLineSolver, MAX_PARALLEL};
 use super::naive;
+use super::parallel::Scratch;
+use crate::checks::{bits, prefix_placements, revealed};
 use crate::kind::entries::{cells_to_masks, masks_to_cells};
 use crate::kind::Contradiction;
+
+/// The most placements for which the naive solver is a reference.
+pub const NAIVE_MAX_PLACEMENTS: f64 = 2e4;
 
 /// The entries of the triangle palette.
 pub const ENTRIES: usize = 6;
@@ -109,27 +121,61 @@ pub fn random_case(rng: &mut Rng, max_len: usize) -> TriangleLineCase {
     TriangleLineCase { axis, clue, cells }
 }
 
+/// The placements the naive solver tries on `case` with nothing known, or `None` past
+/// `cap` (`crate::checks::prefix_placements`).
+pub fn naive_placements(clue: &Clue, len: usize, cap: f64) -> Option<f64> {
+    let mut needed = 0;
+    let runs = (0..clue.len()).map(|r| {
+        needed += u64::from(clue.runs()[r]) + u64::from(r > 0 && clue.needs_gap_after(r - 1));
+        needed
+    });
+    prefix_placements(runs, len, cap)
+}
+
 /// Checks the line solver (twice, with its scratch reused), its `feasible`, and
-/// [`solve_cells`] against the naive solver on `case`, and on short lines the naive solver
-/// against plain enumeration.
+/// [`solve_cells`] against the line programme on `case`, all of them against the naive
+/// solver when its enumeration is cheap, and on short lines the naive solver against plain
+/// enumeration.
 pub fn check(case: &TriangleLineCase, solver: &mut TriangleLineSolver) {
-    let TriangleLineCase { axis, clue, cells } = case;
+    let TriangleLineCase { clue, cells, .. } = case;
     let len = cells.len();
-    let reference = naive::solve(clue, cells);
-    if len <= PLAIN_MAX_LEN {
+    let masks = cells_to_masks(cells, ENTRIES);
+    let mut out = vec![u64::MAX; masks.len()];
+    let reference = solver
+        .solve_dp(clue, len, ENTRIES, &masks, &mut out)
+        .map(|()| masks_to_cells(&out, len, ENTRIES));
+    if naive_placements(clue, len, NAIVE_MAX_PLACEMENTS).is_some() {
+        let naive = naive::solve(clue, cells);
         assert_eq!(
-            reference,
-            plain(clue, cells),
-            "naive against plain, {case:?}"
+            reference, naive,
+            "the line programme against naive, {case:?}"
+        );
+        if len <= PLAIN_MAX_LEN {
+            assert_eq!(naive, plain(clue, cells), "naive against plain, {case:?}");
+        }
+    }
+    // The bit-parallel passes take every line they can hold, so the comparisons below are
+    // theirs, not the programme's against itself.
+    if len <= MAX_PARALLEL {
+        let mut out = vec![u64::MAX; masks.len()];
+        let answer = if len <= 64 {
+            Scratch::<u64>::default().solve(clue, len, ENTRIES, &masks, &mut out)
+        } else {
+            Scratch::<u128>::default().solve(clue, len, ENTRIES, &masks, &mut out)
+        };
+        let answer = answer.expect("the bit-parallel passes take the line");
+        let answer = answer.map(|()| masks_to_cells(&out, len, ENTRIES));
+        assert_eq!(
+            answer, reference,
+            "bit-parallel against the programme, {case:?}"
         );
     }
-    let masks = cells_to_masks(cells, ENTRIES);
     for pass in ["TriangleLineSolver", "TriangleLineSolver reused"] {
         let mut out = vec![u64::MAX; masks.len()];
         let answer = solver
             .solve(clue, len, ENTRIES, &masks, &mut out)
             .map(|()| masks_to_cells(&out, len, ENTRIES));
-        assert_eq!(answer, reference, "{pass} against naive, {case:?}");
+        assert_eq!(answer, reference, "{pass} against the programme, {case:?}");
         assert_eq!(
             solver.feasible(clue, len, ENTRIES, &masks),
             reference.is_ok(),
@@ -137,7 +183,87 @@ pub fn check(case: &TriangleLineCase, solver: &mut TriangleLineSolver) {
         );
     }
     assert_eq!(solve_cells(clue, cells, ENTRIES), reference, "{case:?}");
-    let _ = axis;
+}
+
+impl<'a> Arbitrary<'a> for TriangleLineCase {
+    /// Mostly short lines (the naive solver's), then lines around the bit-parallel solver's
+    /// widths (64 and 128 cells) and longer. The clue is the one the model reads back
+    /// from a random line of cells, or free capped runs (caps that suit the axis); cells are unknown, known, or narrowed to a random subset that
+    /// keeps (or, with noise, may lose) the line's cell.
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<TriangleLineCase> {
+        let axis = if u.arbitrary()? {
+            Axis::Row
+        } else {
+            Axis::Column
+        };
+        let len = match u.int_in_range(0u8..=15)? {
+            0..=9 => u.int_in_range(1..=12)?,
+            10..=11 => u.int_in_range(13..=40)?,
+            12 | 13 => {
+                let edge = *u.choose(&[64usize, 128])?;
+                edge + u.int_in_range(0..=2)? - 1
+            }
+            _ => u.int_in_range(41..=200)?,
+        };
+        let (filled, black) = (bits(u, len)?, bits(u, len)?);
+        let mut truth = Vec::with_capacity(len);
+        for i in 0..len {
+            let e = match (filled[i], black[i]) {
+                (false, _) => 0,
+                (true, true) => 1,
+                (true, false) => 2 + u.int_in_range(0..=3)?,
+            };
+            truth.push(ColourId::new(e).expect("an entry"));
+        }
+        let clue = if u.arbitrary()? {
+            triangle::clue_of_line(axis, &truth)
+        } else {
+            let count = u.int_in_range(0..=len.div_ceil(2).min(30))?;
+            let longest = u.int_in_range(1..=len.min(12) as u32)?;
+            let mut runs = Vec::with_capacity(count);
+            for _ in 0..count {
+                let mut cap = |end| -> arbitrary::Result<ColourId> {
+                    Ok(match u.int_in_range(0u8..=2)? {
+                        0 => ColourId::BACKGROUND,
+                        1 => triangle::cap(axis, end, '/').expect("a diagonal"),
+                        _ => triangle::cap(axis, end, '\\').expect("a diagonal"),
+                    })
+                };
+                let caps = [cap(End::Start)?, cap(End::End)?];
+                // At least as many cells as caps, as a puzzle's clues must have.
+                let least = caps.iter().filter(|c| !c.is_background()).count().max(1) as u32;
+                let run_len = least + u.int_in_range(0..=longest - 1)?;
+                runs.push((Run::new(run_len, ColourId::BLACK), caps));
+            }
+            Clue::capped(runs)
+        };
+        let shown = revealed(u, len)?;
+        let narrowed = revealed(u, len)?;
+        let noisy = u.ratio(1u8, 4)?;
+        let flips = bits(u, len)?;
+        let all = ColourSet::all(ENTRIES);
+        let mut cells = Vec::with_capacity(len);
+        for i in 0..len {
+            let known = ColourSet::single(truth[i]);
+            let mut set = if shown[i] { known } else { all };
+            if narrowed[i] && !shown[i] {
+                let subset = ColourSet::from_bits(u64::from(u.arbitrary::<u8>()?)).and(all);
+                set = subset.or(known);
+            }
+            if noisy && flips[i] {
+                set = ColourSet::from_bits(u64::from(u.arbitrary::<u8>()?)).and(all);
+            }
+            cells.push(set);
+        }
+        Ok(TriangleLineCase { axis, clue, cells })
+    }
+}
+
+/// Decodes a case from raw bytes (as the `triangle_lines` fuzz target does) and checks it.
+pub fn run(data: &[u8]) {
+    crate::checks::decode_and_check(data, |case: &TriangleLineCase| {
+        check(case, &mut TriangleLineSolver::new())
+    });
 }
 
 /// Every line of cells in their sets that satisfies `clue` by the model's rule, united.
@@ -194,6 +320,33 @@ mod tests {
         );
     }
 
+    /// Lines up to 40 cells: the bit-parallel passes against the programme on all of them,
+    /// against the naive solver on most.
+    #[test]
+    fn the_bit_parallel_passes_agree_on_random_lines() {
+        let mut rng = Rng::new(2044);
+        let mut solver = TriangleLineSolver::new();
+        let (mut solved, mut contradictions, mut naive) = (0, 0, 0);
+        for _ in 0..10_000 {
+            let case = random_case(&mut rng, 40);
+            check(&case, &mut solver);
+            let (clue, len) = (&case.clue, case.cells.len());
+            if naive_placements(clue, len, NAIVE_MAX_PLACEMENTS).is_some() {
+                naive += 1;
+            }
+            let masks = cells_to_masks(&case.cells, ENTRIES);
+            let mut out = vec![0; masks.len()];
+            match solver.solve_dp(clue, len, ENTRIES, &masks, &mut out) {
+                Ok(()) => solved += 1,
+                Err(Contradiction) => contradictions += 1,
+            }
+        }
+        assert!(
+            solved > 2_500 && contradictions > 1_000 && naive > 5_000,
+            "{solved} {contradictions} {naive}"
+        );
+    }
+
     #[test]
     fn long_lines_reach_past_a_word() {
         let mut rng = Rng::new(7);
@@ -201,11 +354,55 @@ mod tests {
         for _ in 0..300 {
             let mut case = random_case(&mut rng, 12);
             // Pad to 60..140 cells with unknown cells around a known one: the naive solver's
-            // enumeration stays small since the clue is short.
+            // enumeration stays small when the clue is short.
             let pad = 60 + rng.below(80);
             case.cells
                 .extend(std::iter::repeat_n(ColourSet::all(ENTRIES), pad));
-            if case.clue.len() <= 4 {
+            check(&case, &mut solver);
+        }
+        // Lines of every length around both words' widths, many runs: the programme is the
+        // reference.
+        for _ in 0..3_000 {
+            let len = 1 + rng.below(140);
+            let case = random_case(&mut rng, len);
+            check(&case, &mut solver);
+        }
+    }
+
+    /// A clue no puzzle accepts (`PuzzleError::BadCap`), a run with more caps than cells, fits
+    /// nowhere in either solver, rather than being read as a longer run.
+    #[test]
+    fn runs_with_more_caps_than_cells_fit_nowhere() {
+        let caps = [triangle::UPPER_RIGHT, triangle::LOWER_LEFT];
+        let clue = Clue::capped([(Run::new(1, ColourId::BLACK), caps)]);
+        let cells = vec![ColourSet::all(ENTRIES); 6];
+        let masks = cells_to_masks(&cells, ENTRIES);
+        let mut solver = TriangleLineSolver::new();
+        let mut out = vec![0; masks.len()];
+        assert_eq!(
+            solver.solve(&clue, 6, ENTRIES, &masks, &mut out),
+            Err(Contradiction)
+        );
+        assert_eq!(
+            solver.solve_dp(&clue, 6, ENTRIES, &masks, &mut out),
+            Err(Contradiction)
+        );
+        assert!(!solver.feasible(&clue, 6, ENTRIES, &masks));
+    }
+
+    /// Lines that fill a word, or just miss or pass it: the top bit of a `u64` or `u128` is a
+    /// cell, and nothing may fall off it (a run's window once did, at 64 cells).
+    #[test]
+    fn lines_at_the_edges_of_a_word() {
+        let mut rng = Rng::new(64);
+        let mut solver = TriangleLineSolver::new();
+        for len in [63, 64, 65, 127, 128, 129] {
+            for _ in 0..1_500 {
+                let mut case = random_case(&mut rng, len);
+                // Pad a shorter line on the left with unknown cells, up to `len`.
+                let pad = len - case.cells.len();
+                case.cells
+                    .splice(0..0, std::iter::repeat_n(ColourSet::all(ENTRIES), pad));
                 check(&case, &mut solver);
             }
         }

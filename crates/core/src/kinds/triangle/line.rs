@@ -2,9 +2,14 @@
 //! entries of the triangle palette it may still take, narrow every cell to the entries some
 //! valid placement gives it, or report that none agrees (a [`Contradiction`]).
 //!
-//! It is the line programme every kind shares ([`dp`], O(runs · cells)), which reads a run's
-//! caps; lines are held as the grid stores them, one bit mask per palette entry. Checked
-//! against [`super::naive`] (`super::check`).
+//! Lines are held as the grid stores them, one bit mask per palette entry. Two solvers:
+//!
+//! - lines of up to 128 cells: the cell-parallel passes of `super::parallel` (black and
+//!   white's, with a run's caps read into where it fits and what it covers), O(runs · log length) word operations;
+//! - longer lines: the line programme every kind shares ([`dp`], O(runs · cells)), which reads
+//!   a run's caps.
+//!
+//! Both are checked against [`super::naive`] and against each other (`super::check`).
 
 use nonogram_model::{Clue, ColourSet};
 
@@ -13,9 +18,16 @@ use crate::kind::entries::EntryLineSolver;
 use crate::kind::grid::words_for;
 use crate::kind::Contradiction;
 
+use super::parallel::Scratch;
+
+/// The longest line the bit-parallel solver takes (a cell a bit of a `u128`).
+pub const MAX_PARALLEL: usize = 128;
+
 /// The triangle line solver with its scratch buffers; reuse one per thread.
 #[derive(Debug, Default)]
 pub struct TriangleLineSolver {
+    narrow: Scratch<u64>,
+    wide: Scratch<u128>,
     dp: dp::Scratch,
     out: Vec<u64>,
 }
@@ -42,14 +54,58 @@ impl TriangleLineSolver {
                 Err(Contradiction)
             };
         }
+        let fast = if len <= 64 {
+            self.narrow.solve(clue, len, entries, masks, out)
+        } else if len <= MAX_PARALLEL {
+            self.wide.solve(clue, len, entries, masks, out)
+        } else {
+            None
+        };
+        match fast {
+            Some(result) => result,
+            None => self.dp.solve(clue, len, entries, masks, out),
+        }
+    }
+
+    /// The line programme alone, whatever the line's length: what the cell-parallel passes are
+    /// checked against (`super::check`).
+    pub fn solve_dp(
+        &mut self,
+        clue: &Clue,
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+        out: &mut [u64],
+    ) -> Result<(), Contradiction> {
+        if len == 0 {
+            return if clue.is_empty() {
+                Ok(())
+            } else {
+                Err(Contradiction)
+            };
+        }
         self.dp.solve(clue, len, entries, masks, out)
     }
 
-    /// Whether some placement of `clue` agrees with `masks`.
+    /// Whether some placement of `clue` agrees with `masks`. Cheaper than solving for lines of
+    /// up to 128 cells: only one pass runs.
     pub fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool {
+        if len == 0 {
+            return clue.is_empty();
+        }
+        let fast = if len <= 64 {
+            self.narrow.feasible(clue, len, entries, masks)
+        } else if len <= MAX_PARALLEL {
+            self.wide.feasible(clue, len, entries, masks)
+        } else {
+            None
+        };
+        if let Some(feasible) = fast {
+            return feasible;
+        }
         let mut out = std::mem::take(&mut self.out);
         out.resize(entries * words_for(len).max(1), 0);
-        let ok = self.solve(clue, len, entries, masks, &mut out).is_ok();
+        let ok = self.dp.solve(clue, len, entries, masks, &mut out).is_ok();
         self.out = out;
         ok
     }

@@ -6,10 +6,13 @@
 //! colour puzzles, generic over the line solver (`crate::kind::entries`): what this kind
 //! brings is its line solver.
 //!
-//! - [`line`](mod@line): the triangle line solver, the dynamic programme over (runs placed,
-//!   cells used) that every kind shares (`crate::kind::dp`), which reads a run's caps: the run
-//!   fits where its first and last cells may take its caps and the cells between them black,
-//!   and two runs may touch unless both touching cells are black;
+//! - [`line`](mod@line): the triangle line solver. A run fits where its first and last cells
+//!   may take its caps and the cells between them black, and two runs may touch unless both
+//!   touching cells are black. Lines of up to 128 cells take cell-parallel passes
+//!   (`parallel`: black and white's, with the caps read into where a run fits and what it
+//!   covers, and gaps only where the clue needs them), longer ones the
+//!   dynamic programme over (runs placed, cells used) that every kind shares
+//!   (`crate::kind::dp`);
 //! - [`naive`]: every placement of the runs enumerated, the oracle the line solver is checked
 //!   against, itself checked against plain enumeration of every line of cells with the
 //!   model's own rule (`nonogram_model::triangle::line_fits`) on short lines ([`check`]).
@@ -23,6 +26,7 @@
 pub mod check;
 pub mod line;
 pub mod naive;
+mod parallel;
 #[cfg(test)]
 mod tests;
 

@@ -1,0 +1,367 @@
+//! The cell-parallel triangle line solver, for lines of up to 128 cells: the black-and-white
+//! cell-parallel passes (`crate::kinds::black_white::line::parallel`) with a run's caps read
+//! into where it fits and what it covers, and with gaps only where the clue needs them. Bit
+//! `i` of a word is cell `i`, so a line of up to 64 cells takes a `u64` and up to 128 a `u128`;
+//! the palette's entries are one word each (`e`: the cells that may be empty).
+//!
+//! - *where a run fits*, the starts `s` from which its cells may take its entries: its start
+//!   cap's entry at `s`, its body's colour on the `body` cells after it (shift-and doubling on
+//!   the black mask), its end cap's entry on its last cell, each part one mask shifted to the
+//!   run's start and anded in;
+//! - *a pass* places the runs from left to right. From the last cells `L` of the runs placed
+//!   so far, the gap after them is the walk from `(L << 1) & e` up through `e` (adding it to
+//!   `e` carries through each block of ones), and the next run may start just after a cell of
+//!   the gap, or, where the clue lets the two runs touch (`Clue::needs_gap_after`: unless both
+//!   cells that would touch are of the body), at `L << 1` itself;
+//! - the same pass over the bit-reversed line with the runs reversed (a run's caps swapped)
+//!   gives, per run, where it may end and the gap after it as the runs after it see them; a
+//!   last pass from the left keeps the starts allowed from both sides, exactly the runs of
+//!   some placement. They mark their caps' cells with the caps' entries and their bodies
+//!   black; a cell may be empty where it is in the gap after run `j` seen from both sides (or
+//!   before the first run).
+//!
+//! O(k · log L) word operations for `k` runs, against the programme's O(k · n) table entries.
+//! Exact: the same placements as the programme (`crate::kind::dp`) and the enumerating oracle
+//! (`super::naive`), which `super::check` holds it to.
+
+use nonogram_model::{Clue, ColourId};
+
+use crate::kind::grid::words_for;
+use crate::kind::Contradiction;
+use crate::kinds::colour::line::{low, Bits};
+
+/// The most palette entries the cell-parallel solver takes (the triangle palette has six);
+/// lines of a larger palette go to the programme.
+const MAX_ENTRIES: usize = 6;
+
+/// A run as the passes read it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Shape {
+    /// Its cells, caps included.
+    len: u32,
+    /// Its start cap's entry, 0 for none.
+    start: usize,
+    /// The cells of its body: its length less its caps.
+    body: u32,
+    /// Its end cap's entry, 0 for none.
+    end: usize,
+    /// Whether an empty cell must come between the run before it and it.
+    gap: bool,
+}
+
+/// The scratch of the cell-parallel solver at one word size.
+#[derive(Debug, Default)]
+pub(super) struct Scratch<W> {
+    shapes: Vec<Shape>,
+    /// The longest body of the clue.
+    longest: u32,
+    /// Per run: the cells where it may end as far as the runs after it are concerned.
+    right_last: Vec<W>,
+    /// Per run: the cells of the gap after it as the runs after it see it (may be empty, with
+    /// those runs fitting after them).
+    right_gap: Vec<W>,
+}
+
+/// The cells of a walk from `last << 1` up through `e` (the gap after runs whose last cells
+/// are `last`), and the cells just after them (`gap << 1`, from the carries: `(e + a) ^ e ^ a`
+/// is the set of positions a carry entered, each walked block shifted up by one).
+#[inline(always)]
+fn gap_and_next<W: Bits>(last: W, e: W) -> (W, W) {
+    let a = (last << 1) & e;
+    let sum = e.wrapping_add(a);
+    (a | (e & !sum), sum ^ e ^ a)
+}
+
+/// The cells covered by runs of `len` cells starting at `starts` (none for `len` 0), in a
+/// fixed number of steps: the covered span doubles, each shift clamped so the span stops at
+/// `len` (a shift of 0 changes nothing). No branch on the length, which random clues would
+/// mispredict.
+#[inline(always)]
+fn smear<W: Bits>(starts: W, len: u32) -> W {
+    let mut cover = if len == 0 { W::ZERO } else { starts };
+    let want = len.saturating_sub(1);
+    let mut have = 0;
+    let mut step = 1;
+    while step < W::BITS {
+        let shift = step.min(want - have);
+        cover |= cover << shift;
+        have += shift;
+        step *= 2;
+    }
+    cover
+}
+
+/// The gap before the first run (the cells that may be empty from cell 0 on) and where the
+/// first run may start: at cell 0, or just after a cell of that gap.
+#[inline(always)]
+fn leading<W: Bits>(e: W) -> (W, W) {
+    let a = e & W::ONE;
+    let sum = e.wrapping_add(a);
+    (a | (e & !sum), (sum ^ e ^ a) | W::ONE)
+}
+
+/// What the passes read of a line (or of the reversed line): the cells that may be empty,
+/// and per entry the cells that may take it, as a run's caps and body read them.
+#[derive(Clone, Copy, Debug)]
+struct View<W> {
+    /// The cells that may be empty.
+    e: W,
+    /// Per entry, the cells that may take it; entry 0's slot holds every bit, the condition
+    /// of no cap.
+    caps: [W; MAX_ENTRIES],
+    /// `windows[i]`, `i >= 1`: the starts of `2^(i - 1)` cells that may all be black;
+    /// `windows[0]`: every bit, the condition of no body.
+    windows: [W; WINDOWS],
+}
+
+/// The levels of [`View::windows`]: bodies of up to 128 cells.
+const WINDOWS: usize = 9;
+
+impl<W: Bits> View<W> {
+    /// The view of masks `m` (one word per entry) for bodies of up to `longest` cells.
+    #[inline(always)]
+    fn new(m: &[W; MAX_ENTRIES], longest: u32) -> View<W> {
+        let mut caps = *m;
+        caps[0] = !W::ZERO;
+        let mut windows = [!W::ZERO; WINDOWS];
+        let levels = (32 - longest.leading_zeros()) as usize;
+        if levels > 0 {
+            windows[1] = m[1];
+        }
+        for i in 2..=levels {
+            let w = windows[i - 1];
+            windows[i] = w & (w >> (1u32 << (i - 2)));
+        }
+        View {
+            e: m[0],
+            caps,
+            windows,
+        }
+    }
+
+    /// The starts of `body` cells that may all be black (every bit for none): two windows of
+    /// the largest power of two not above `body`, overlapping.
+    #[inline(always)]
+    fn body(&self, body: u32) -> W {
+        let level = (32 - body.leading_zeros()) as usize;
+        let half = (1u32 << level) >> 1;
+        let w = self.windows[level];
+        w & (w >> (body - half))
+    }
+
+    /// The starts from which a run of `len` cells fits: `first` the entry of its first cell if
+    /// a cap (0 for none), then `body` black cells, `last` the entry of its last cell if a cap.
+    /// No branch on the caps: a missing one reads slot 0, every bit.
+    #[inline(always)]
+    fn fit(&self, len: u32, first: usize, body: u32, last: usize) -> W {
+        let offset = u32::from(first != 0);
+        // The body's starts moved back over the start cap, the bits shifted in set: with no
+        // body (every bit) nothing may be lost at the top of the word, and past the line the
+        // start cap's mask rules the starts out.
+        let body = !(!self.body(body) >> offset);
+        self.caps[first] & body & (self.caps[last] >> (len - 1))
+    }
+}
+
+/// One pass over the runs of `shapes` in `view`: left to right, or, with `REVERSED`, right
+/// to left over a reversed line (each run's caps swapped). `visit` gets, for each run in
+/// turn, its index, the cells where it may start as far as the runs before it are concerned,
+/// and the gap before it. Returns the gap after the last run, or `None` when the runs do not
+/// fit the line of `len` cells.
+#[inline(always)]
+fn pass<W: Bits, const REVERSED: bool>(
+    shapes: &[Shape],
+    view: &View<W>,
+    len: usize,
+    mut visit: impl FnMut(usize, W, W),
+) -> Option<W> {
+    let k = shapes.len();
+    let e = view.e;
+    let (mut gap, mut next) = leading(e);
+    let mut last = W::ZERO;
+    for i in 0..k {
+        let r = if REVERSED { k - 1 - i } else { i };
+        let shape = &shapes[r];
+        // Whether the run before it in this pass's order may touch it.
+        let touch = if REVERSED {
+            r + 1 < k && !shapes[r + 1].gap
+        } else {
+            i > 0 && !shape.gap
+        };
+        if touch {
+            next |= last << 1;
+        }
+        visit(r, next, gap);
+        let fits = if REVERSED {
+            view.fit(shape.len, shape.end, shape.body, shape.start)
+        } else {
+            view.fit(shape.len, shape.start, shape.body, shape.end)
+        };
+        let starts = next & fits;
+        if starts == W::ZERO {
+            return None;
+        }
+        last = starts << (shape.len - 1);
+        (gap, next) = gap_and_next(last, e);
+    }
+    ((last | gap) & (W::ONE << (len as u32 - 1)) != W::ZERO).then_some(gap)
+}
+
+impl<W: Bits> Scratch<W> {
+    /// Reads the clue's runs into `shapes`, the longest body into `longest`. `None` when the
+    /// solver does not take the line (a palette of fewer than two or more than [`MAX_ENTRIES`]
+    /// entries, a run of no cells or not black, or a cap past the palette): the programme then
+    /// solves it.
+    /// `Some(false)` when some run has more caps than cells, so fits nowhere.
+    fn shapes(&mut self, clue: &Clue, entries: usize) -> Option<bool> {
+        if !(2..=MAX_ENTRIES).contains(&entries) {
+            return None;
+        }
+        self.shapes.clear();
+        self.longest = 0;
+        let capped = clue.has_caps();
+        let mut fits = true;
+        // Whether the run before ends with a body cell.
+        let mut body_before = false;
+        for (r, (&len, &colour)) in clue.runs().iter().zip(clue.colours()).enumerate() {
+            let [start, end] = if capped {
+                clue.caps(r).map(|c| c.index())
+            } else {
+                [0, 0]
+            };
+            if len == 0 || colour != ColourId::BLACK || start >= entries || end >= entries {
+                return None;
+            }
+            let caps = u32::from(start != 0) + u32::from(end != 0);
+            fits &= caps <= len;
+            let body = len.saturating_sub(caps);
+            // `Clue::needs_gap_after`: only where both cells that would touch are of a body.
+            let gap = body_before && start == 0 && body > 0;
+            body_before = end == 0 && body > 0;
+            self.longest = self.longest.max(body);
+            self.shapes.push(Shape {
+                len,
+                start,
+                body,
+                end,
+                gap,
+            });
+        }
+        Some(fits)
+    }
+
+    /// Whether some placement agrees with `masks`: one pass, nothing stored, stopping as soon
+    /// as a run has no start left. `None` when the solver does not take the line.
+    pub(super) fn feasible(
+        &mut self,
+        clue: &Clue,
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+    ) -> Option<bool> {
+        if !self.shapes(clue, entries)? {
+            return Some(false);
+        }
+        let m = read::<W>(len, entries, masks);
+        if self.shapes.is_empty() {
+            return Some(m[0] == low::<W>(len));
+        }
+        let view = View::new(&m, self.longest);
+        Some(pass::<W, false>(&self.shapes, &view, len, |_, _, _| {}).is_some())
+    }
+
+    /// Solves the line (the contract of `EntryLineSolver::solve`); `None` when the solver does
+    /// not take it.
+    pub(super) fn solve(
+        &mut self,
+        clue: &Clue,
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+        out: &mut [u64],
+    ) -> Option<Result<(), Contradiction>> {
+        if !self.shapes(clue, entries)? {
+            return Some(Err(Contradiction));
+        }
+        let words = words_for(len);
+        let all = low::<W>(len);
+        let m = read::<W>(len, entries, masks);
+        let e = m[0];
+        let k = self.shapes.len();
+        if k == 0 {
+            if e != all {
+                return Some(Err(Contradiction));
+            }
+            out[..entries * words].fill(0);
+            e.to_words(&mut out[..words]);
+            return Some(Ok(()));
+        }
+
+        // Backward: the pass over the reversed line (cell `i` becomes `len - 1 - i`), the runs
+        // reversed. Where it lets run `j` start, turned back, is where run `j` may end as far
+        // as the runs after it are concerned; the gap before it, the gap after it. Both are
+        // kept turned back.
+        let rev = |x: W| x.reverse_bits() >> (W::BITS - len as u32);
+        let mut back = [W::ZERO; MAX_ENTRIES];
+        for (b, &x) in back.iter_mut().zip(&m) {
+            *b = rev(x);
+        }
+        let back = View::new(&back, self.longest);
+        self.right_last.clear();
+        self.right_last.resize(k, W::ZERO);
+        self.right_gap.clear();
+        self.right_gap.resize(k, W::ZERO);
+        let (right_last, right_gap) = (&mut self.right_last, &mut self.right_gap);
+        let Some(right_leading) = pass::<W, true>(&self.shapes, &back, len, |r, next, gap| {
+            right_last[r] = rev(next);
+            right_gap[r] = rev(gap);
+        }) else {
+            return Some(Err(Contradiction));
+        };
+
+        // Forward, keeping only the starts allowed from both sides. The caps mark their cells
+        // without a branch: a missing cap marks slot 0, which the empty cells overwrite.
+        let view = View::new(&m, self.longest);
+        let mut cover = [W::ZERO; MAX_ENTRIES];
+        let (mut gap, mut next) = leading(e);
+        let mut empty = gap & rev(right_leading);
+        let mut last = W::ZERO;
+        for (r, shape) in self.shapes.iter().enumerate() {
+            if r > 0 && !shape.gap {
+                next |= last << 1;
+            }
+            let fits = view.fit(shape.len, shape.start, shape.body, shape.end);
+            let starts = next & fits & (self.right_last[r] >> (shape.len - 1));
+            cover[shape.start] |= starts;
+            cover[1] |= smear(starts << u32::from(shape.start != 0), shape.body);
+            last = starts << (shape.len - 1);
+            cover[shape.end] |= last;
+            (gap, next) = gap_and_next(last, e);
+            empty |= gap & self.right_gap[r];
+        }
+        cover[0] = empty;
+        let mut seen = W::ZERO;
+        for (c, &cells) in cover.iter().enumerate().take(entries) {
+            cells.to_words(&mut out[c * words..(c + 1) * words]);
+            seen |= cells;
+        }
+        // A feasible line leaves every cell some entry; this is only a safety net.
+        if seen != all {
+            return Some(Err(Contradiction));
+        }
+        Some(Ok(()))
+    }
+}
+
+/// A line's masks, one word per entry, restricted to its cells (none for entries past the
+/// palette's `entries`).
+#[inline(always)]
+fn read<W: Bits>(len: usize, entries: usize, masks: &[u64]) -> [W; MAX_ENTRIES] {
+    let words = words_for(len);
+    let all = low::<W>(len);
+    let mut m = [W::ZERO; MAX_ENTRIES];
+    for (c, x) in m.iter_mut().enumerate().take(entries) {
+        *x = W::from_words(&masks[c * words..]) & all;
+    }
+    m
+}
