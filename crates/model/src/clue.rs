@@ -127,6 +127,7 @@ impl Clue {
     }
 
     /// Run `i`'s start and end caps, the background where it has none.
+    #[inline]
     pub fn caps(&self, i: usize) -> [ColourId; 2] {
         self.caps
             .get(i)
@@ -135,11 +136,13 @@ impl Clue {
     }
 
     /// How many of run `i`'s cells are its caps.
+    #[inline]
     pub fn cap_count(&self, i: usize) -> u32 {
         self.caps(i).iter().filter(|c| !c.is_background()).count() as u32
     }
 
     /// Run `i`'s cells of its own colour: its length less its caps.
+    #[inline]
     pub fn body(&self, i: usize) -> u32 {
         self.lens[i].saturating_sub(self.cap_count(i))
     }
@@ -156,11 +159,13 @@ impl Clue {
     }
 
     /// The run lengths, in order.
+    #[inline]
     pub fn runs(&self) -> &[u32] {
         &self.lens
     }
 
     /// The colour of each run, in order (parallel to [`Clue::runs`]).
+    #[inline]
     pub fn colours(&self) -> &[ColourId] {
         &self.colours
     }
@@ -179,11 +184,13 @@ impl Clue {
     }
 
     /// The number of runs.
+    #[inline]
     pub fn len(&self) -> usize {
         self.lens.len()
     }
 
     /// Whether this is the clue of an empty line.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.lens.is_empty()
     }
@@ -223,6 +230,7 @@ impl Clue {
     /// Whether run `i` must be followed by a background cell before run `i + 1`: the cells
     /// that would touch are of the same colour, and neither is a cap (a triangle puzzle's
     /// half cells may touch anything). False for the last run.
+    #[inline]
     pub fn needs_gap_after(&self, i: usize) -> bool {
         let Some(&next) = self.colours.get(i + 1) else {
             return false;

@@ -123,6 +123,7 @@ impl ColourId {
     }
 
     /// The position in the palette.
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
