@@ -68,7 +68,10 @@ fn a_triangle_puzzle_parses_with_its_caps() {
         json!([{ "length": 3, "colour": 1, "start": 5, "end": 3 }])
     );
     // A black-and-white puzzle says nothing of triangles.
-    let plain = call("parse", json!({ "puzzle": "width 1\nheight 1\nrows\n1\ncolumns\n1\n" }));
+    let plain = call(
+        "parse",
+        json!({ "puzzle": "width 1\nheight 1\nrows\n1\ncolumns\n1\n" }),
+    );
     assert!(plain["puzzle"].get("triangles").is_none(), "{plain}");
     assert!(plain["puzzle"]["rows"][0][0].get("start").is_none());
 }
@@ -77,7 +80,11 @@ fn a_triangle_puzzle_parses_with_its_caps() {
 fn a_triangle_puzzle_solves_to_its_half_cells() {
     let solved = call("solve", json!({ "puzzle": OCTAGON }));
     assert_eq!(solved["status"], "unique", "{solved}");
-    assert_eq!(solved["solutions"][0], json!(["◢#◣", "###", "◥#◤"]), "{solved}");
+    assert_eq!(
+        solved["solutions"][0],
+        json!(["◢#◣", "###", "◥#◤"]),
+        "{solved}"
+    );
 }
 
 #[test]
@@ -116,7 +123,10 @@ fn a_hint_on_a_triangle_puzzle_names_a_half_cell_step() {
         json!({ "puzzle": OCTAGON, "grid": ["???", "???", "???"] }),
     );
     assert!(hint["step"].is_object(), "{hint}");
-    assert!(!hint["step"]["cells"].as_array().unwrap().is_empty(), "{hint}");
+    assert!(
+        !hint["step"]["cells"].as_array().unwrap().is_empty(),
+        "{hint}"
+    );
 }
 
 #[test]

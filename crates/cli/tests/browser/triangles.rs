@@ -44,7 +44,10 @@ fn noty() -> (Vec<String>, Value) {
             ..Default::default()
         })
         .unwrap();
-    (rows, serde_json::to_value(parsed).unwrap()["puzzle"].clone())
+    (
+        rows,
+        serde_json::to_value(parsed).unwrap()["puzzle"].clone(),
+    )
 }
 
 /// How many caps the clues of `puzzle` (its JSON) have.
@@ -103,7 +106,11 @@ fn a_triangle_puzzle_is_drawn_solved_explained_and_played_in_chromium() {
 
         // The clues: every cap drawn as a small triangle beside its number; the first row's
         // `/4\` as ◢4◣, read out by its characters.
-        let shown = eval(&client, "return document.querySelectorAll('.clue .cap').length").await?;
+        let shown = eval(
+            &client,
+            "return document.querySelectorAll('.clue .cap').length",
+        )
+        .await?;
         assert_eq!(shown, json!(caps(&puzzle)));
         let first_row = eval(
             &client,
@@ -132,21 +139,41 @@ fn a_triangle_puzzle_is_drawn_solved_explained_and_played_in_chromium() {
         click(&client, "#solve").await?;
         wait_text(&client, "#verdict", |t| t.contains("unique solution")).await?;
         assert_eq!(halves_drawn(&client).await?, want);
-        let black = eval(&client, "return document.querySelectorAll('.cell.coloured').length").await?;
-        assert_eq!(black, json!(rows.iter().map(|r| r.matches('#').count()).sum::<usize>()));
+        let black = eval(
+            &client,
+            "return document.querySelectorAll('.cell.coloured').length",
+        )
+        .await?;
+        assert_eq!(
+            black,
+            json!(rows.iter().map(|r| r.matches('#').count()).sum::<usize>())
+        );
         save_screenshot(&client, "web-triangles-solve.png").await?;
         audit(&client, &axe, "Solve, a triangle puzzle").await?;
 
         // Understand: the steps decide half cells too, and the last step shows the solution.
         click(&client, "#tab-explain").await?;
-        let count = wait_text(&client, "#step-count", |t| t.starts_with("0 / ") && t != "0 / 0").await?;
+        let count = wait_text(&client, "#step-count", |t| {
+            t.starts_with("0 / ") && t != "0 / 0"
+        })
+        .await?;
         let total: usize = count.trim_start_matches("0 / ").parse()?;
         click(&client, "#step-next").await?;
         wait_text(&client, "#step-count", |t| t == format!("1 / {total}")).await?;
-        let changed = eval(&client, "return document.querySelectorAll('.cell.m-changed').length").await?;
-        assert!(changed.as_u64().unwrap() > 0, "the first step decides cells");
+        let changed = eval(
+            &client,
+            "return document.querySelectorAll('.cell.m-changed').length",
+        )
+        .await?;
+        assert!(
+            changed.as_u64().unwrap() > 0,
+            "the first step decides cells"
+        );
         click(&client, "#step-last").await?;
-        wait_text(&client, "#step-count", |t| t == format!("{total} / {total}")).await?;
+        wait_text(&client, "#step-count", |t| {
+            t == format!("{total} / {total}")
+        })
+        .await?;
         assert_eq!(halves_drawn(&client).await?, want);
         save_screenshot(&client, "web-triangles-explain.png").await?;
 
@@ -174,7 +201,10 @@ fn a_triangle_puzzle_is_drawn_solved_explained_and_played_in_chromium() {
         let target = cell(&client, r, c).await?;
         target.click().await?;
         let look = classes(&target).await?;
-        assert!(look.contains("half") && look.contains("h2") && !look.contains("coloured"), "{look}");
+        assert!(
+            look.contains("half") && look.contains("h2") && !look.contains("coloured"),
+            "{look}"
+        );
         wait_text(&client, "#mistakes", |t| t == "Mistakes: 0").await?;
         let label = target.attr("aria-label").await?.unwrap_or_default();
         assert!(label.contains("half black ◢"), "{label}");
@@ -185,7 +215,14 @@ fn a_triangle_puzzle_is_drawn_solved_explained_and_played_in_chromium() {
         wait_text(&client, "#mistakes", |t| t == "Mistakes: 1").await?;
         other.send_keys("c").await?; // cleared
         other.send_keys("4").await?;
-        assert_eq!(eval(&client, "return document.getElementById('play-colour').value").await?, json!("4"));
+        assert_eq!(
+            eval(
+                &client,
+                "return document.getElementById('play-colour').value"
+            )
+            .await?,
+            json!("4")
+        );
         other.send_keys(" ").await?;
         let look = classes(&other).await?;
         assert!(look.contains("half") && look.contains("h4"), "{look}");
@@ -199,11 +236,25 @@ fn a_triangle_puzzle_is_drawn_solved_explained_and_played_in_chromium() {
         assert!(classes(&other).await?.contains("h4"));
         // A hint names a line, and applying it paints its cells, half cells as they are.
         click(&client, "#hint").await?;
-        wait_text(&client, "#sentence", |t| t.starts_with("Row") || t.starts_with("Column")).await?;
-        let before = eval(&client, "return document.querySelectorAll('.cell:not(.unknown)').length").await?;
+        wait_text(&client, "#sentence", |t| {
+            t.starts_with("Row") || t.starts_with("Column")
+        })
+        .await?;
+        let before = eval(
+            &client,
+            "return document.querySelectorAll('.cell:not(.unknown)').length",
+        )
+        .await?;
         click(&client, "#apply-hint").await?;
-        let after = eval(&client, "return document.querySelectorAll('.cell:not(.unknown)').length").await?;
-        assert!(after.as_u64() > before.as_u64(), "the hint painted nothing: {before} {after}");
+        let after = eval(
+            &client,
+            "return document.querySelectorAll('.cell:not(.unknown)').length",
+        )
+        .await?;
+        assert!(
+            after.as_u64() > before.as_u64(),
+            "the hint painted nothing: {before} {after}"
+        );
         wait_text(&client, "#mistakes", |t| t == "Mistakes: 1").await?;
         Ok(())
     });
@@ -295,7 +346,10 @@ fn fits_by_brute_force(line: &[i64], clue: &Clue) -> bool {
 }
 
 fn entries(cells: &[i64]) -> Vec<ColourId> {
-    cells.iter().map(|&v| ColourId::new(v as usize).unwrap()).collect()
+    cells
+        .iter()
+        .map(|&v| ColourId::new(v as usize).unwrap())
+        .collect()
 }
 
 /// Play's line checks on triangle clues (caps glued to runs, a cap touching anything, two
@@ -359,9 +413,18 @@ fn the_pages_line_checks_agree_with_the_triangle_rules() {
             )
         })
         .collect();
-    assert!(want.iter().filter(|w| w.0).count() > 300, "too few lines that fit");
-    assert!(want.iter().filter(|w| w.1).count() > 100, "too few lines done");
-    assert!(want.iter().filter(|w| w.0 && !w.1).count() > 100, "too few lines open");
+    assert!(
+        want.iter().filter(|w| w.0).count() > 300,
+        "too few lines that fit"
+    );
+    assert!(
+        want.iter().filter(|w| w.1).count() > 100,
+        "too few lines done"
+    );
+    assert!(
+        want.iter().filter(|w| w.0 && !w.1).count() > 100,
+        "too few lines open"
+    );
     let data: Vec<Value> = cases
         .iter()
         .map(|(line, clue)| json!([line, clue_json(clue)]))
