@@ -252,7 +252,14 @@ function showColours() {
   const before = pick.value;
   pick.replaceChildren();
   const triangles = Boolean(state.puzzle.triangles);
-  $("play-colour-row").querySelector("label").textContent = triangles ? "Fill with (1–5)" : "Fill with";
+  // The keys that pick (pickByKey), said where a keyboard's user looks for them.
+  if (triangles) {
+    pick.setAttribute("aria-keyshortcuts", "1 2 3 4 5");
+    pick.title = "Keys 1 to 5 pick: black, ◢, ◤, ◥, ◣";
+  } else {
+    pick.removeAttribute("aria-keyshortcuts");
+    pick.removeAttribute("title");
+  }
   palette.forEach((entry, i) => {
     if (i === 0) return;
     const option = el("option", { value: i });
