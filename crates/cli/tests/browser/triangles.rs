@@ -125,6 +125,15 @@ fn a_triangle_puzzle_is_drawn_solved_explained_and_played_in_chromium() {
             "{first_row}"
         );
 
+        // Downloads are offered only in the formats that write triangle puzzles.
+        let offered = eval(
+            &client,
+            "const s = document.getElementById('download-format'); \
+             return [s.value, [...s.options].filter((o) => !o.disabled).map((o) => o.value)]",
+        )
+        .await?;
+        assert_eq!(offered, json!(["json", ["g", "json"]]));
+
         // A link carries the caps: its text reads back as the same puzzle.
         let shown = in_page(&client, "state.js", "m => m.state.puzzle").await?;
         let text = in_page(&client, "share.js", &format!("m => m.shareText({shown})")).await?;
