@@ -1,5 +1,5 @@
-//! The puzzles the page offers to pick: the seeds' puzzles, the survey puzzles and a colour
-//! puzzle shipped in `testdata/`, embedded in the binary with where each comes from
+//! The puzzles the page offers to pick: the seeds' puzzles, the survey puzzles, a colour
+//! puzzle and a triangle puzzle shipped in `testdata/`, embedded in the binary with where each comes from
 //! (`testdata/ATTRIBUTION.md`).
 
 use nonogram_formats::Format;
@@ -16,8 +16,9 @@ pub struct Example {
     pub attribution: &'static str,
     /// The file's text.
     pub text: &'static str,
-    /// Its format: Simpson's `.non`, or webpbn's XML for the colour puzzle, which keeps its
-    /// colours' names (`.non` would call them by letters).
+    /// Its format: Simpson's `.non`, webpbn's XML for the colour puzzle, which keeps its
+    /// colours' names (`.non` would call them by letters), or our JSON for the triangle
+    /// puzzle (Olšák's `.g` has no title; JSON keeps the caps, as `.g` writes them, and one).
     pub format: Format,
 }
 
@@ -79,6 +80,13 @@ pub const EXAMPLES: &[Example] = &[
         "a colour puzzle by Paul Stansifer, from number-loom's examples (MIT)",
         Format::Xml
     ),
+    example!(
+        "noty",
+        "puzzles/olsak-noty.json",
+        "a triangle puzzle (glued half cells) from the Slovak journal Malované křížovky, \
+         as Petr Olšák's grid examples give it (GPL-2.0)",
+        Format::Json
+    ),
     example!("webpbn-06574", "puzzles/webpbn-06574.non", SURVEY),
 ];
 
@@ -120,10 +128,25 @@ mod tests {
             .iter()
             .filter(|e| {
                 let puzzle = &nonogram_formats::parse(e.text, e.format).unwrap()[0];
-                puzzle.palette().len() > 2
+                puzzle.palette().len() > 2 && !puzzle.is_triangles()
             })
             .count();
         assert_eq!(colour, 1);
+    }
+
+    /// The page offers a triangle puzzle to try, and it is one: its clues have caps.
+    #[test]
+    fn one_example_is_a_triangle_puzzle() {
+        let triangles: Vec<_> = EXAMPLES
+            .iter()
+            .filter(|e| nonogram_formats::parse(e.text, e.format).unwrap()[0].is_triangles())
+            .collect();
+        assert_eq!(triangles.len(), 1);
+        let puzzle = &nonogram_formats::parse(triangles[0].text, triangles[0].format).unwrap()[0];
+        assert!(puzzle.rows().iter().any(|clue| clue.has_caps()));
+        let listed = triangles[0].json();
+        assert_eq!(listed["format"], "json");
+        assert_eq!(listed["file"], "testdata/puzzles/olsak-noty.json");
     }
 
     #[test]

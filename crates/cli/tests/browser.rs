@@ -10,7 +10,8 @@
 //! library does, and reloads and solves with its file server stopped. Play as a game (the
 //! page opening on today's puzzle, a phone's touch, undo, progress kept, links, the finished
 //! view) is in `browser/play.rs`, links in `browser/links.rs`, the manifest, the accessibility
-//! audit and the line checks in `browser/app.rs`. Screenshots go to
+//! audit and the line checks in `browser/app.rs`, triangle puzzles (drawn, solved, explained,
+//! played, on a phone) in `browser/triangles.rs`. Screenshots go to
 //! `target/web-*.png`, `target/site-*.png` and `target/play-*.png`.
 //!
 //! It needs `/usr/bin/chromium` and `chromedriver` (Debian's `chromium` and `chromium-driver`,
@@ -29,6 +30,8 @@ mod page;
 mod play;
 #[path = "browser/studio.rs"]
 mod studio;
+#[path = "browser/triangles.rs"]
+mod triangles;
 
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 
 use nonogram_core::colour::grid::ColourGrid;
 use nonogram_core::explain::{self, ColourContradictionStep, ColourStep};
-use nonogram_core::{ColourId, ColourSet, LineId, Palette, PartialGrid, Puzzle};
+use nonogram_core::{Clue, ColourId, ColourSet, LineId, Palette, PartialGrid, Puzzle};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -18,12 +18,29 @@ fn symbol(palette: &Palette, colour: ColourId) -> String {
     palette.get(colour).map_or('?', |c| c.symbol).to_string()
 }
 
+/// A triangle puzzle's caps of `clue`, run by run, as `[start, end]` characters (`null` where
+/// a run has no cap); `None` for a clue without caps, whose JSON then has no `caps`.
+fn caps_json(palette: &Palette, clue: &Clue) -> Option<Value> {
+    let cap = |c: ColourId| (!c.is_background()).then(|| symbol(palette, c));
+    clue.has_caps().then(|| {
+        (0..clue.len())
+            .map(|i| {
+                let [start, end] = clue.caps(i);
+                json!([cap(start), cap(end)])
+            })
+            .collect::<Vec<_>>()
+            .into()
+    })
+}
+
 fn symbols(palette: &Palette, set: ColourSet) -> Vec<String> {
     set.iter().map(|c| symbol(palette, c)).collect()
 }
 
 /// One colour step as JSON, every index from 0, colours by their palette characters, with its
-/// sentence (`text`).
+/// sentence (`text`). A line's `clue` is its runs' lengths (caps counted) and `colours` their
+/// colours; in a triangle puzzle a clue with caps has `caps` too, per run `[start, end]` as
+/// the half cells' characters (`["◢", null]`), `null` where a run has no cap.
 pub fn colour_step_json(step: &ColourStep, palette: &Palette) -> Value {
     let mut value = match step {
         ColourStep::Line(s) => json!({
@@ -69,6 +86,14 @@ pub fn colour_step_json(step: &ColourStep, palette: &Palette) -> Value {
             ColourContradictionStep::Search => json!({ "kind": "contradiction" }),
         },
     };
+    let clue = match step {
+        ColourStep::Line(s) => Some(&s.clue),
+        ColourStep::Contradiction(ColourContradictionStep::Line { clue, .. }) => Some(clue),
+        _ => None,
+    };
+    if let Some(caps) = clue.and_then(|clue| caps_json(palette, clue)) {
+        value["caps"] = caps;
+    }
     value["text"] = step.display(palette).to_string().into();
     value
 }

@@ -23,18 +23,32 @@ pub fn palette_entries(puzzle: &Puzzle) -> Vec<PaletteEntry> {
         .collect()
 }
 
-/// One clue: its runs, each `{"length": n, "colour": palette index}`.
+/// One clue: its runs, each `{"length": n, "colour": palette index}`, and in a triangle
+/// puzzle the half cells glued to a run's ends as `start` and `end` (palette indexes, each
+/// absent where the run has no cap there). A run's length counts its caps, as the clue says
+/// it: `/4\` is `{"length": 4, "colour": 1, "start": 2, "end": 5}`.
 pub fn clue_json(clue: &Clue) -> Value {
     Value::Array(
-        clue.iter()
-            .map(|run| json!({ "length": run.len, "colour": run.colour.index() }))
+        (0..clue.len())
+            .map(|i| {
+                let run = clue.run(i);
+                let mut value = json!({ "length": run.len, "colour": run.colour.index() });
+                let [start, end] = clue.caps(i);
+                for (key, cap) in [("start", start), ("end", end)] {
+                    if !cap.is_background() {
+                        value[key] = cap.index().into();
+                    }
+                }
+                value
+            })
             .collect(),
     )
 }
 
 /// The puzzle: `width`, `height`, `title`, `author`, `copyright`, `license` (each absent when
-/// the file has none), `palette`, `rows` and `columns` (clues, top to bottom and left to
-/// right), `givens` (the cells the puzzle gives as rows of the palette's characters, `?` for a
+/// the file has none), `palette`, `triangles` (true for a triangle puzzle, whose palette's
+/// entries 2 to 5 are the half cells `◢◤◥◣`; absent otherwise), `rows` and `columns` (clues,
+/// top to bottom and left to right), `givens` (the cells the puzzle gives as rows of the palette's characters, `?` for a
 /// cell not given; absent when it gives none) and `goal` (the intended picture as rows, when
 /// the file gives one).
 pub fn puzzle_json(puzzle: &Puzzle) -> Value {
@@ -46,6 +60,9 @@ pub fn puzzle_json(puzzle: &Puzzle) -> Value {
         "rows": puzzle.rows().iter().map(clue_json).collect::<Vec<_>>(),
         "columns": puzzle.columns().iter().map(clue_json).collect::<Vec<_>>(),
     });
+    if puzzle.is_triangles() {
+        value["triangles"] = true.into();
+    }
     for (key, field) in [
         ("title", &meta.title),
         ("author", &meta.author),
@@ -92,5 +109,26 @@ mod tests {
             .with_givens(vec![nonogram_core::Given::cell(1, 2, true)])
             .unwrap();
         assert_eq!(puzzle_json(&given)["givens"], json!(["???", "??#"]));
+    }
+
+    /// A capped run says its caps, each only where it has one; a run without caps, in the
+    /// same clue, says none.
+    #[test]
+    fn a_triangle_clues_runs_carry_their_caps() {
+        use nonogram_core::{ColourId, Run};
+        let id = |i| ColourId::new(i).unwrap();
+        let clue = Clue::capped([
+            (Run::new(4, ColourId::BLACK), [id(2), id(5)]),
+            (Run::new(2, ColourId::BLACK), [id(0), id(0)]),
+            (Run::new(1, ColourId::BLACK), [id(4), id(0)]),
+        ]);
+        assert_eq!(
+            clue_json(&clue),
+            json!([
+                { "length": 4, "colour": 1, "start": 2, "end": 5 },
+                { "length": 2, "colour": 1 },
+                { "length": 1, "colour": 1, "start": 4 },
+            ])
+        );
     }
 }

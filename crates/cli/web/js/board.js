@@ -65,8 +65,8 @@ export class Board {
     root.setAttribute("aria-rowcount", height + 1);
     root.style.setProperty("--cols", width);
     root.style.setProperty("--rows", height);
-    const maxRow = Math.max(1, ...puzzle.rows.map((c) => c.length));
-    const maxCol = Math.max(1, ...puzzle.columns.map((c) => c.length));
+    const maxRow = Math.max(1, ...puzzle.rows.map(extent));
+    const maxCol = Math.max(1, ...puzzle.columns.map(extent));
     this.maxRowRuns = maxRow;
     this.maxColRuns = maxCol;
     root.style.setProperty("--row-runs", maxRow);
@@ -78,9 +78,9 @@ export class Board {
       const box = el("div", {
         class: "clue col" + guide(c, width),
         role: "columnheader",
-        "aria-label": `column ${c + 1}: ${clueWords(clue)}`,
+        "aria-label": `column ${c + 1}: ${clueWords(clue, this.puzzle.palette)}`,
       });
-      fillClue(box, clue, puzzle.palette);
+      fillClue(box, clue, puzzle.palette, Boolean(puzzle.triangles));
       header.append(box);
       return box;
     });
@@ -93,9 +93,9 @@ export class Board {
       const box = el("div", {
         class: "clue row" + guide(r, height),
         role: "rowheader",
-        "aria-label": `row ${r + 1}: ${clueWords(clue)}`,
+        "aria-label": `row ${r + 1}: ${clueWords(clue, this.puzzle.palette)}`,
       });
-      fillClue(box, clue, puzzle.palette);
+      fillClue(box, clue, puzzle.palette, Boolean(puzzle.triangles));
       row.append(box);
       this.rowClues.push(box);
       for (let c = 0; c < width; c++) {
@@ -135,14 +135,14 @@ export class Board {
     this.puzzle = puzzle;
     const refill = (box, clue, c, axis) => {
       box.replaceChildren();
-      fillClue(box, clue, puzzle.palette);
-      box.setAttribute("aria-label", `${axis} ${c + 1}: ${clueWords(clue)}`);
+      fillClue(box, clue, puzzle.palette, Boolean(puzzle.triangles));
+      box.setAttribute("aria-label", `${axis} ${c + 1}: ${clueWords(clue, this.puzzle.palette)}`);
     };
     puzzle.columns.forEach((clue, c) => refill(this.colClues[c], clue, c, "column"));
     puzzle.rows.forEach((clue, r) => refill(this.rowClues[r], clue, r, "row"));
-    this.maxRowRuns = Math.max(1, ...puzzle.rows.map((c) => c.length));
+    this.maxRowRuns = Math.max(1, ...puzzle.rows.map(extent));
     this.root.style.setProperty("--row-runs", this.maxRowRuns);
-    this.maxColRuns = Math.max(1, ...puzzle.columns.map((c) => c.length));
+    this.maxColRuns = Math.max(1, ...puzzle.columns.map(extent));
     this.root.style.setProperty("--col-runs", this.maxColRuns);
     this.fit();
   }
@@ -175,7 +175,7 @@ export class Board {
     box.classList.toggle("clash", look === "clash");
     const words = look === "done" ? ", done" : look === "clash" ? ", cannot fit" : "";
     const clue = (axis === "row" ? this.puzzle.rows : this.puzzle.columns)[index];
-    box.setAttribute("aria-label", `${axis} ${index + 1}: ${clueWords(clue)}${words}`);
+    box.setAttribute("aria-label", `${axis} ${index + 1}: ${clueWords(clue, this.puzzle.palette)}${words}`);
   }
 
   /** Marks cell `i` (row-major) as a mistake, or not. */
@@ -301,13 +301,19 @@ export class Board {
     const palette = this.puzzle.palette;
     cell.classList.toggle("unknown", v === UNKNOWN);
     cell.classList.toggle("background", v === 0);
-    cell.classList.toggle("coloured", v > 0);
+    // A triangle puzzle's half cells (entries 2 to 5) are drawn cut by their diagonal, the
+    // black half in ink (CSS `.half.h2` to `.h5`), never in their palette's grey.
+    const half = isHalf(this.puzzle, v);
+    cell.classList.toggle("coloured", v > 0 && !half);
+    for (let h = 2; h <= 5; h++) cell.classList.toggle(`h${h}`, half && v === h);
+    cell.classList.toggle("half", half);
     cell.classList.toggle("given", this.isGiven(i));
     cell.classList.toggle("mistake", this.wrong.has(i));
-    cell.style.backgroundColor = v > 0 ? palette[v].rgb : "";
+    cell.style.backgroundColor = v > 0 && !half ? palette[v].rgb : "";
     const r = Math.floor(i / this.width);
     const c = i % this.width;
-    const what = v === UNKNOWN ? "unknown" : v === 0 ? "empty" : palette.length > 2 ? palette[v].name : "filled";
+    const what = v === UNKNOWN ? "unknown" : v === 0 ? "empty" : half ? `half black ${palette[v].symbol}, ${palette[v].name}`
+      : palette.length > 2 ? palette[v].name : "filled";
     const given = this.isGiven(i) ? ", given" : "";
     const wrong = this.wrong.has(i) ? ", a mistake" : "";
     cell.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}: ${what}${given}${wrong}`);
@@ -537,12 +543,29 @@ function guide(i, n, name = "g") {
   return (i + 1) % 5 === 0 && i + 1 < n ? ` ${name}5` : "";
 }
 
-function clueWords(clue) {
-  return clue.length ? clue.map((run) => run.length).join(" ") : "empty";
+/** How many numbers' room a clue takes: one a run, and a little more for each cap beside one. */
+function extent(clue) {
+  return clue.reduce((n, run) => n + 1 + 0.6 * ((run.start !== undefined) + (run.end !== undefined)), 0);
 }
 
-function fillClue(box, clue, palette) {
-  const colour = palette.length > 2;
+/** Whether `v` is one of a triangle puzzle's half cells, ◢◤◥◣ (palette entries 2 to 5). */
+export function isHalf(puzzle, v) {
+  return Boolean(puzzle && puzzle.triangles) && v >= 2 && v <= 5;
+}
+
+/** A clue in words, a triangle puzzle's caps by their characters around the number: `◢4◣`. */
+function clueWords(clue, palette) {
+  const cap = (i) => (i === undefined || !palette || !palette[i] ? "" : palette[i].symbol);
+  return clue.length ? clue.map((run) => `${cap(run.start)}${run.length}${cap(run.end)}`).join(" ") : "empty";
+}
+
+/**
+ * Fills a clue's box: a span per run, coloured as its colour in a colour puzzle; in a triangle
+ * puzzle a run's caps (`start`, `end`: the half cells glued to its ends) drawn as small
+ * triangles before and after its number, as the journals print them.
+ */
+function fillClue(box, clue, palette, triangles = false) {
+  const colour = palette.length > 2 && !triangles;
   if (clue.length === 0) {
     const zero = el("span", { class: "run zero" });
     zero.textContent = "0";
@@ -551,7 +574,15 @@ function fillClue(box, clue, palette) {
   }
   for (const run of clue) {
     const span = el("span", { class: "run" });
-    span.textContent = run.length;
+    if (triangles && (run.start !== undefined || run.end !== undefined)) {
+      span.classList.add("capped");
+      const cap = (index) => el("i", { class: `cap h${index}`, "aria-hidden": "true" });
+      if (run.start !== undefined) span.append(cap(run.start));
+      span.append(String(run.length));
+      if (run.end !== undefined) span.append(cap(run.end));
+    } else {
+      span.textContent = run.length;
+    }
     if (colour) {
       const rgb = palette[run.colour].rgb;
       span.style.backgroundColor = rgb;

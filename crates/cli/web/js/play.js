@@ -7,7 +7,7 @@
 // a fresh one (size, difficulty, colours) and plays it.
 
 import { api } from "./api.js";
-import { UNKNOWN } from "./board.js";
+import { UNKNOWN, isHalf } from "./board.js";
 import { $, capitalise, clockText, el, setSentence, setVerdict, showError } from "./dom.js";
 import { stepLines } from "./explain.js";
 import { History } from "./history.js";
@@ -251,21 +251,50 @@ function showColours() {
   const pick = $("play-colour");
   const before = pick.value;
   pick.replaceChildren();
+  const triangles = Boolean(state.puzzle.triangles);
+  // The keys that pick (pickByKey), said where a keyboard's user looks for them.
+  if (triangles) {
+    pick.setAttribute("aria-keyshortcuts", "1 2 3 4 5");
+    pick.title = "Keys 1 to 5 pick: black, ◢, ◤, ◥, ◣";
+  } else {
+    pick.removeAttribute("aria-keyshortcuts");
+    pick.removeAttribute("title");
+  }
   palette.forEach((entry, i) => {
     if (i === 0) return;
     const option = el("option", { value: i });
-    option.textContent = `${entry.name} (${entry.symbol})`;
+    // A triangle puzzle's entries are black and the four half cells, each named by its shape.
+    option.textContent = !triangles ? `${entry.name} (${entry.symbol})`
+      : isHalf(state.puzzle, i) ? `${entry.symbol} half, ${entry.name.replace("-", " ")} black` : "■ black";
     pick.append(option);
   });
   if ([...pick.options].some((o) => o.value === before)) pick.value = before;
   showPickedColour();
 }
 
-/** The colour list wears the colour picked. */
+/** The colour list wears the colour picked; a half cell is shown as its shape beside it. */
 export function showPickedColour() {
   const pick = $("play-colour");
-  const entry = state.puzzle && state.puzzle.palette[Number(pick.value)];
-  pick.style.setProperty("--swatch", entry ? entry.rgb : "transparent");
+  const index = Number(pick.value);
+  const entry = state.puzzle && state.puzzle.palette[index];
+  const half = isHalf(state.puzzle, index);
+  pick.style.setProperty("--swatch", !entry ? "transparent" : half || state.puzzle.triangles ? "var(--ink)" : entry.rgb);
+  const shape = $("play-colour-shape");
+  shape.className = half ? `swatch-shape cap h${index}` : "swatch-shape";
+  shape.hidden = !half;
+}
+
+/**
+ * In a triangle puzzle the keys 1 to 5 pick what Fill paints: black, then ◢ ◤ ◥ ◣ (the order
+ * of the list); any other puzzle leaves them alone.
+ */
+export function pickByKey(key) {
+  if (!state.puzzle || !state.puzzle.triangles || $("play-colour-row").hidden) return false;
+  const index = Number(key);
+  if (!Number.isInteger(index) || index < 1 || index >= state.puzzle.palette.length) return false;
+  $("play-colour").value = String(index);
+  showPickedColour();
+  return true;
 }
 
 /** Lines whose cells changed since they were last checked: "row 3", "column 7". */
@@ -374,6 +403,11 @@ function editsText(target) {
 // Ctrl-Z undoes, Ctrl-Shift-Z and Ctrl-Y redo (Cmd on a Mac), in Play, but not in a text
 // field, where they are the field's own.
 document.addEventListener("keydown", (event) => {
+  if (state.mode === "play" && !event.ctrlKey && !event.metaKey && !event.altKey
+      && !editsText(event.target) && !event.target.closest("select") && pickByKey(event.key)) {
+    event.preventDefault();
+    return;
+  }
   if (state.mode !== "play" || !(event.ctrlKey || event.metaKey) || event.altKey) return;
   if (editsText(event.target)) return;
   const key = event.key.toLowerCase();

@@ -3,7 +3,8 @@
 // server), so a link works on the static site with no server at all, and the puzzle is read
 // by the same `parse` as a pasted one.
 //
-// Why JSON: of the formats we read, it alone holds both colours and given cells, and a title;
+// Why JSON: of the formats we read, it alone holds colours, triangle caps and given cells,
+// and a title;
 // written as small as it goes (plain numbers for black and white, `"3r"` runs in colour), a
 // 30×30 puzzle is about 1.5 kB of link. It carries the clues and never the solution: the text
 // is written here from the clues the page shows, not from the file, which may hold a goal.
@@ -24,9 +25,16 @@ export function shareText(puzzle) {
   for (const key of ["title", "author", "copyright", "license"]) {
     if (puzzle[key]) out[key] = puzzle[key];
   }
-  if (!plain) out.palette = palette.map(({ name, rgb, symbol }) => ({ name, rgb, symbol }));
+  // A triangle puzzle says so instead of a palette, and writes a capped run as `.g` does, the
+  // caps' diagonals around its number: `"/4\\"` (◢ and ◤ are `/`, ◥ and ◣ `\`).
+  if (puzzle.triangles) out.triangles = true;
+  else if (!plain) out.palette = palette.map(({ name, rgb, symbol }) => ({ name, rgb, symbol }));
   const names = new Set(palette.map((entry) => entry.name));
-  const run = ({ length, colour }) => {
+  const diagonal = (cap) => (cap === undefined ? "" : cap === 2 || cap === 3 ? "/" : "\\");
+  const run = ({ length, colour, start, end }) => {
+    if (puzzle.triangles) {
+      return start === undefined && end === undefined ? length : `${diagonal(start)}${length}${diagonal(end)}`;
+    }
     if (palette.length === 2) return length;
     const { name, symbol } = palette[colour];
     // "3r" reads r as a name first, then as a symbol: the symbol alone only where no name
@@ -91,7 +99,10 @@ export function textOfFragment(fragment, maxBytes) {
  * two different puzzles practically never share one.
  */
 export function puzzleKey(puzzle) {
-  const clue = (c) => c.map((run) => `${run.length}.${run.colour}`).join(",");
+  // A triangle run's caps after it (`4.1<2>5`); any other run as it always was, so that the
+  // keys of games already kept stay the same.
+  const caps = (run) => (run.start !== undefined ? `<${run.start}` : "") + (run.end !== undefined ? `>${run.end}` : "");
+  const clue = (c) => c.map((run) => `${run.length}.${run.colour}${caps(run)}`).join(",");
   const text = [
     puzzle.width, puzzle.height,
     puzzle.palette.map((entry) => entry.rgb.toLowerCase()).join(","),

@@ -107,8 +107,17 @@ export async function readSource(source) {
   for (const listener of loadListeners) listener();
 }
 
+/** The formats that write a triangle puzzle (docs/formats.md): the others refuse it. */
+const TRIANGLE_FORMATS = ["g", "json"];
+
 function describePuzzle() {
   const p = state.puzzle;
+  // A triangle puzzle's download is offered only in a format that holds its caps.
+  const download = $("download-format");
+  for (const option of download.options) {
+    option.disabled = Boolean(p.triangles) && !TRIANGLE_FORMATS.includes(option.value);
+  }
+  if (download.selectedOptions[0] && download.selectedOptions[0].disabled) download.value = "json";
   const parts = [`${p.width}×${p.height}`, `read as ${state.source.format}`];
   const given = (p.givens || []).reduce((n, row) => n + [...row].filter((ch) => ch !== "?").length, 0);
   if (given) parts.push(`${given} given ${given === 1 ? "cell" : "cells"} (framed)`);
