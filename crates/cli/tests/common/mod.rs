@@ -142,4 +142,5 @@ pub fn subcommands() -> Vec<String> {
 pub mod chromium;
 pub mod requests;
 pub mod site;
+pub mod solutions;
 pub mod web;
