@@ -527,10 +527,14 @@ fn a_format_that_cannot_hold_the_puzzle_is_one_clear_error() {
         0,
         "no temporary file left"
     );
-    for to in ["g", "tournament"] {
-        let result = run(&["convert", "testdata/seeds/duck.non", "--to", to]);
-        assert_eq!(result.code, 2, "{to}: {result:?}");
-    }
+    let result = run(&["convert", "testdata/seeds/duck.non", "--to", "tournament"]);
+    assert_eq!(result.code, 2, "tournament: {result:?}");
+    // `.g` is written for black-and-white and triangle puzzles, and refuses colour ones.
+    let result = run(&["convert", "testdata/seeds/duck.non", "--to", "g"]);
+    assert_eq!(result.code, 0, "g: {result:?}");
+    let colour = "testdata/formats/webpbn-colour-not-invented-yet-3.xml";
+    let result = run(&["convert", colour, "--to", "g"]);
+    assert_one_line_error(&result, 2, "colour");
 }
 
 #[test]

@@ -256,7 +256,7 @@ fn help_gives_defaults_ranges_and_values() {
     let jobs = help_of("batch", "--jobs");
     assert!(jobs.contains("1 to 1024"), "{jobs}");
     let to = help_of("convert", "--to");
-    assert!(to.contains("non, nin, xml"), "{to}");
+    assert!(to.contains("non, nin, g, xml"), "{to}");
 }
 
 /// A file that cannot be read is worded one way, whichever command reads it.

@@ -186,7 +186,7 @@ fn info_lists_limits_formats_and_engines() {
         .collect();
     assert_eq!(
         writable,
-        ["non", "nin", "xml", "string", "gecode", "json", "picture", "tatham"]
+        ["non", "nin", "g", "xml", "string", "gecode", "json", "picture", "tatham"]
     );
     assert_eq!(info["engines"], json!(["auto", "search", "learn", "sat"]));
     assert_eq!(

@@ -185,7 +185,7 @@ pub const TABLE: &[FormatInfo] = &[
         name: "picture",
         aliases: &["pic", "image"],
         extensions: &["txt"],
-        description: "a picture of `#` and `.`; the clues are derived from it (writing needs a goal picture)",
+        description: "a picture of `#` and `.` (and `◢◤◥◣` for a triangle puzzle); the clues are derived from it (writing needs a goal picture)",
         writable: true,
         colour: false,
         many: false,
