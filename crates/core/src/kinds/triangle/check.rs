@@ -41,31 +41,9 @@ pub struct TriangleLineCase {
     pub cells: Vec<ColourSet>,
 }
 
-/// A small deterministic generator (SplitMix64), so that a failing case is reproducible from
-/// its seed.
-#[derive(Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+/// The seeded generator of the benchmarks' puzzles (SplitMix64), so that a failing case is
+/// reproducible from its seed.
+pub use crate::generate::Rng;
 
 /// A random line of at most `max_len` cells: a clue that some random line of cells satisfies
 /// (read back by the model) or random capped runs, and cells unknown, known, narrowed to a
