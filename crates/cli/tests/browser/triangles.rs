@@ -133,6 +133,17 @@ fn a_triangle_puzzle_is_drawn_solved_explained_and_played_in_chromium() {
         )
         .await?;
         assert_eq!(offered, json!(["json", ["g", "json"]]));
+        // The next black-and-white puzzle gets back the format the triangles overrode.
+        pick_example(&client, "duck", "duck").await?;
+        let offered = eval(
+            &client,
+            "const s = document.getElementById('download-format'); \
+             return [s.value, [...s.options].filter((o) => o.disabled).length]",
+        )
+        .await?;
+        assert_eq!(offered, json!(["non", 0]));
+        pick_example(&client, "noty", "Noty").await?;
+        wait_text(&client, "#attribution", |t| t.contains("Olšák")).await?;
 
         // A link carries the caps: its text reads back as the same puzzle.
         let shown = in_page(&client, "state.js", "m => m.state.puzzle").await?;

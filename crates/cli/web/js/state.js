@@ -117,7 +117,14 @@ function describePuzzle() {
   for (const option of download.options) {
     option.disabled = Boolean(p.triangles) && !TRIANGLE_FORMATS.includes(option.value);
   }
-  if (download.selectedOptions[0] && download.selectedOptions[0].disabled) download.value = "json";
+  if (download.selectedOptions[0] && download.selectedOptions[0].disabled) {
+    // Remember the choice the triangle puzzle overrode, to give it back to the next puzzle.
+    download.dataset.overridden = download.value;
+    download.value = "json";
+  } else if (!p.triangles && download.dataset.overridden && download.value === "json") {
+    download.value = download.dataset.overridden;
+  }
+  if (!p.triangles) delete download.dataset.overridden;
   const parts = [`${p.width}×${p.height}`, `read as ${state.source.format}`];
   const given = (p.givens || []).reduce((n, row) => n + [...row].filter((ch) => ch !== "?").length, 0);
   if (given) parts.push(`${given} given ${given === 1 ? "cell" : "cells"} (framed)`);
