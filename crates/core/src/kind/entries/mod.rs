@@ -71,6 +71,19 @@ pub(crate) trait EntryLineSolver: Debug + Default + Send {
     }
 }
 
+/// Solves one line given as a set of entries per cell with a fresh `S`: a convenience over
+/// [`EntryLineSolver::solve`] for callers outside hot loops (tests, explanations).
+pub(crate) fn solve_cells<S: EntryLineSolver>(
+    clue: &Clue,
+    cells: &[ColourSet],
+    entries: usize,
+) -> Result<Vec<ColourSet>, Contradiction> {
+    let masks = cells_to_masks(cells, entries);
+    let mut out = vec![0; masks.len()];
+    S::default().solve(clue, cells.len(), entries, &masks, &mut out)?;
+    Ok(masks_to_cells(&out, cells.len(), entries))
+}
+
 /// A line's cells as one mask per entry (the layout of [`EntryLineSolver::solve`]).
 pub fn cells_to_masks(cells: &[ColourSet], entries: usize) -> Vec<u64> {
     let words = words_for(cells.len());

@@ -151,10 +151,7 @@ pub fn solve_cells(
     cells: &[ColourSet],
     entries: usize,
 ) -> Result<Vec<ColourSet>, Contradiction> {
-    let masks = cells_to_masks(cells, entries);
-    let mut out = vec![0; masks.len()];
-    ColourLineSolver::new().solve(clue, cells.len(), entries, &masks, &mut out)?;
-    Ok(masks_to_cells(&out, cells.len(), entries))
+    crate::kind::entries::solve_cells::<ColourLineSolver>(clue, cells, entries)
 }
 
 /// The unsigned integers the bit-parallel solver runs on.

@@ -48,11 +48,7 @@ impl TriangleLineSolver {
         out: &mut [u64],
     ) -> Result<(), Contradiction> {
         if len == 0 {
-            return if clue.is_empty() {
-                Ok(())
-            } else {
-                Err(Contradiction)
-            };
+            return empty_line(clue);
         }
         let fast = if len <= 64 {
             self.narrow.solve(clue, len, entries, masks, out)
@@ -78,11 +74,7 @@ impl TriangleLineSolver {
         out: &mut [u64],
     ) -> Result<(), Contradiction> {
         if len == 0 {
-            return if clue.is_empty() {
-                Ok(())
-            } else {
-                Err(Contradiction)
-            };
+            return empty_line(clue);
         }
         self.dp.solve(clue, len, entries, masks, out)
     }
@@ -128,18 +120,20 @@ impl EntryLineSolver for TriangleLineSolver {
     }
 }
 
+/// A line of no cells: only the empty clue fits it.
+fn empty_line(clue: &Clue) -> Result<(), Contradiction> {
+    if clue.is_empty() {
+        Ok(())
+    } else {
+        Err(Contradiction)
+    }
+}
+
 /// Solves one line given as a set of entries per cell (tests, explanations).
 pub fn solve_cells(
     clue: &Clue,
     cells: &[ColourSet],
     entries: usize,
 ) -> Result<Vec<ColourSet>, Contradiction> {
-    let masks = crate::kind::entries::cells_to_masks(cells, entries);
-    let mut out = vec![0; masks.len()];
-    TriangleLineSolver::new().solve(clue, cells.len(), entries, &masks, &mut out)?;
-    Ok(crate::kind::entries::masks_to_cells(
-        &out,
-        cells.len(),
-        entries,
-    ))
+    crate::kind::entries::solve_cells::<TriangleLineSolver>(clue, cells, entries)
 }
