@@ -287,7 +287,7 @@ fn a_triangle_puzzle_is_drawn_solved_explained_and_played_in_chromium() {
 }
 
 #[test]
-fn a_triangle_puzzle_fits_a_phone_in_chromium() {
+fn a_triangle_puzzle_fits_a_phone_and_plays_by_touch_in_chromium() {
     let (rows, _) = noty();
     let server = Server::start(&["--quiet"]);
     let base = server.url();
@@ -303,8 +303,9 @@ fn a_triangle_puzzle_fits_a_phone_in_chromium() {
         click(&client, "#tab-play").await?;
         wait_text(&client, "#mistakes", |t| t == "Mistakes: 0").await?;
         choose(&client, "#play-colour", "3").await?;
+        // A finger's tap paints the picked half cell.
         let (r, c) = first(&rows, '◤');
-        cell(&client, r, c).await?.click().await?;
+        touch(&client, (r, c), &[], std::time::Duration::ZERO).await?;
         assert!(classes(&cell(&client, r, c).await?).await?.contains("h3"));
         let sizes = eval(
             &client,
