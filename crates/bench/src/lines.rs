@@ -12,7 +12,7 @@ use nonogram_core::Clue;
 use crate::measure::median;
 
 pub(crate) fn lines(lengths: &[usize], known: f64) {
-    println!("{:>6} {:>10}", "cells", "ns/line");
+    header("");
     for &len in lengths {
         let mut rng = Rng::new(42);
         let words = len.div_ceil(64);
@@ -33,27 +33,22 @@ pub(crate) fn lines(lengths: &[usize], known: f64) {
         }
         let mut solver = LineSolver::new();
         let mut out = Masks::new(len);
-        let mut samples = Vec::new();
-        for _ in 0..7 {
-            let start = Instant::now();
-            let mut solved = 0usize;
-            while start.elapsed() < Duration::from_millis(60) {
-                for (clue, f, e) in &cases {
-                    let line = Line::new(clue, len, f, e);
-                    let _ = std::hint::black_box(solver.solve(line, &mut out));
-                }
-                solved += cases.len();
-            }
-            samples.push(start.elapsed().as_nanos() as f64 / solved as f64);
-        }
-        println!("{len:>6} {:>10.1}", median(samples));
+        time(
+            len,
+            &cases,
+            |(clue, _, _)| clue.len(),
+            |(clue, f, e)| {
+                let line = Line::new(clue, len, f, e);
+                let _ = std::hint::black_box(solver.solve(line, &mut out));
+            },
+        );
     }
 }
 
 /// The colour line solver on random lines of `colours` colours (each cell filled with
 /// probability 0.5, its colour uniform) with a fraction `known` of the cells known.
 pub(crate) fn colour_lines(lengths: &[usize], known: f64, colours: usize) {
-    println!("{:>6} {:>10}  ({colours} colours)", "cells", "ns/line");
+    header(&format!("  ({colours} colours)"));
     let entries = colours + 1;
     for &len in lengths {
         let mut rng = Rng::new(42);
@@ -75,19 +70,14 @@ pub(crate) fn colour_lines(lengths: &[usize], known: f64, colours: usize) {
         }
         let mut solver = ColourLineSolver::new();
         let mut out = vec![0u64; entries * words];
-        let mut samples = Vec::new();
-        for _ in 0..7 {
-            let start = Instant::now();
-            let mut solved = 0usize;
-            while start.elapsed() < Duration::from_millis(60) {
-                for (clue, masks) in &cases {
-                    let _ = std::hint::black_box(solver.solve(clue, len, entries, masks, &mut out));
-                }
-                solved += cases.len();
-            }
-            samples.push(start.elapsed().as_nanos() as f64 / solved as f64);
-        }
-        println!("{len:>6} {:>10.1}", median(samples));
+        time(
+            len,
+            &cases,
+            |(clue, _)| clue.len(),
+            |(clue, masks)| {
+                let _ = std::hint::black_box(solver.solve(clue, len, entries, masks, &mut out));
+            },
+        );
     }
 }
 
@@ -95,7 +85,7 @@ pub(crate) fn colour_lines(lengths: &[usize], known: f64, colours: usize) {
 /// probability 0.5, else black or one of the four half cells, the clue the one the model reads
 /// back), with a fraction `known` of the cells known: compare with `lines` on the same lengths.
 pub(crate) fn triangle_lines(lengths: &[usize], known: f64) {
-    println!("{:>6} {:>10}  (triangles)", "cells", "ns/line");
+    header("  (triangles)");
     let entries = 6;
     for &len in lengths {
         let mut rng = Rng::new(42);
@@ -128,18 +118,38 @@ pub(crate) fn triangle_lines(lengths: &[usize], known: f64) {
         }
         let mut solver = TriangleLineSolver::new();
         let mut out = vec![0u64; entries * words];
-        let mut samples = Vec::new();
-        for _ in 0..7 {
-            let start = Instant::now();
-            let mut solved = 0usize;
-            while start.elapsed() < Duration::from_millis(60) {
-                for (clue, masks) in &cases {
-                    let _ = std::hint::black_box(solver.solve(clue, len, entries, masks, &mut out));
-                }
-                solved += cases.len();
-            }
-            samples.push(start.elapsed().as_nanos() as f64 / solved as f64);
-        }
-        println!("{len:>6} {:>10.1}", median(samples));
+        time(
+            len,
+            &cases,
+            |(clue, _)| clue.len(),
+            |(clue, masks)| {
+                let _ = std::hint::black_box(solver.solve(clue, len, entries, masks, &mut out));
+            },
+        );
     }
+}
+
+/// The table's header; `what` follows it on its line.
+fn header(what: &str) {
+    println!("{:>6} {:>10} {:>10}{what}", "cells", "ns/line", "runs/line");
+}
+
+/// Times `solve` over `cases` (lines of `len` cells): the median of 7 samples of 60 ms, each
+/// as many rounds over the cases as fit, in nanoseconds a line, beside the mean number of
+/// runs a clue has (`runs`), since a solver's work grows with the runs as well as the cells.
+fn time<C>(len: usize, cases: &[C], runs: impl Fn(&C) -> usize, mut solve: impl FnMut(&C)) {
+    let mut samples = Vec::new();
+    for _ in 0..7 {
+        let start = Instant::now();
+        let mut solved = 0usize;
+        while start.elapsed() < Duration::from_millis(60) {
+            for case in cases {
+                solve(case);
+            }
+            solved += cases.len();
+        }
+        samples.push(start.elapsed().as_nanos() as f64 / solved as f64);
+    }
+    let runs = cases.iter().map(runs).sum::<usize>() as f64 / cases.len().max(1) as f64;
+    println!("{len:>6} {:>10.1} {runs:>10.1}", median(samples));
 }

@@ -122,8 +122,17 @@ impl Clue {
     }
 
     /// Whether some run has a cap (a triangle puzzle's clue).
+    #[inline]
     pub fn has_caps(&self) -> bool {
         !self.caps.is_empty()
+    }
+
+    /// Every run's start and end caps, in order (the background for none), or no pairs at all
+    /// when no run has a cap: what [`Clue::caps`] reads run by run, for a solver that reads
+    /// them all.
+    #[inline]
+    pub fn all_caps(&self) -> &[[ColourId; 2]] {
+        &self.caps
     }
 
     /// Run `i`'s start and end caps, the background where it has none.

@@ -14,9 +14,10 @@
 //!   the gap, or, where the clue lets the two runs touch (`Clue::needs_gap_after`: unless both
 //!   cells that would touch are of the body), at `L << 1` itself;
 //! - the same pass over the bit-reversed line with the runs reversed (a run's caps swapped)
-//!   gives, per run, where it may end and the gap after it as the runs after it see them; a
-//!   last pass from the left keeps the starts allowed from both sides, exactly the runs of
-//!   some placement. They mark their caps' cells with the caps' entries and their bodies
+//!   gives, per run, the gap after it as the runs after it see it; only that gap is turned
+//!   back, one reversal a run, and where the run may start as the right allows follows from
+//!   it the right way round (see `Scratch::solve`). A last pass from the left keeps the starts
+//!   allowed from both sides, exactly the runs of some placement. They mark their caps' cells with the caps' entries and their bodies
 //!   black; a cell may be empty where it is in the gap after run `j` seen from both sides (or
 //!   before the first run).
 //!
@@ -55,19 +56,20 @@ pub(super) struct Scratch<W> {
     shapes: Vec<Shape>,
     /// The longest body of the clue.
     longest: u32,
-    /// Per run: the cells where it may end as far as the runs after it are concerned.
-    right_last: Vec<W>,
+    /// Per run: the cells where it may start as far as the runs after it are concerned and
+    /// where it fits.
+    right_starts: Vec<W>,
     /// Per run: the cells of the gap after it as the runs after it see it (may be empty, with
     /// those runs fitting after them).
     right_gap: Vec<W>,
 }
 
-/// The cells of a walk from `last << 1` up through `e` (the gap after runs whose last cells
-/// are `last`), and the cells just after them (`gap << 1`, from the carries: `(e + a) ^ e ^ a`
-/// is the set of positions a carry entered, each walked block shifted up by one).
+/// The cells of a walk from `after` up through `e` (the gap after runs whose cells just after
+/// them are `after`), and the cells just after them (`gap << 1`, from the carries: `(e + a) ^ e
+/// ^ a` is the set of positions a carry entered, each walked block shifted up by one).
 #[inline(always)]
-fn gap_and_next<W: Bits>(last: W, e: W) -> (W, W) {
-    let a = (last << 1) & e;
+fn gap_and_next<W: Bits>(after: W, e: W) -> (W, W) {
+    let a = after & e;
     let sum = e.wrapping_add(a);
     (a | (e & !sum), sum ^ e ^ a)
 }
@@ -78,17 +80,16 @@ fn gap_and_next<W: Bits>(last: W, e: W) -> (W, W) {
 /// mispredict.
 #[inline(always)]
 fn smear<W: Bits>(starts: W, len: u32) -> W {
-    let mut cover = if len == 0 { W::ZERO } else { starts };
-    let want = len.saturating_sub(1);
-    let mut have = 0;
-    let mut step = 1;
-    while step < W::BITS {
-        let shift = step.min(want - have);
-        cover |= cover << shift;
-        have += shift;
-        step *= 2;
+    if len == 0 {
+        return W::ZERO;
     }
-    cover
+    let mut x = starts;
+    let mut w = 1;
+    while 2 * w < len {
+        x |= x << w;
+        w *= 2;
+    }
+    x | x << (len - w)
 }
 
 /// The gap before the first run (the cells that may be empty from cell 0 on) and where the
@@ -178,19 +179,19 @@ fn pass<W: Bits, const REVERSED: bool>(
     let k = shapes.len();
     let e = view.e;
     let (mut gap, mut next) = leading(e);
-    let mut last = W::ZERO;
+    // The last cells of the runs placed last, and the cells just after them.
+    let (mut last, mut after) = (W::ZERO, W::ZERO);
     for i in 0..k {
         let r = if REVERSED { k - 1 - i } else { i };
         let shape = &shapes[r];
-        // Whether the run before it in this pass's order may touch it.
+        // Whether the run before it in this pass's order may touch it: a select, not a branch,
+        // which random clues would mispredict.
         let touch = if REVERSED {
             r + 1 < k && !shapes[r + 1].gap
         } else {
             i > 0 && !shape.gap
         };
-        if touch {
-            next |= last << 1;
-        }
+        next |= select(touch, after);
         visit(r, next, gap);
         let fits = if REVERSED {
             view.fit(shape.len, shape.end, shape.body, shape.start)
@@ -202,9 +203,20 @@ fn pass<W: Bits, const REVERSED: bool>(
             return None;
         }
         last = starts << (shape.len - 1);
-        (gap, next) = gap_and_next(last, e);
+        after = last << 1;
+        (gap, next) = gap_and_next(after, e);
     }
     ((last | gap) & (W::ONE << (len as u32 - 1)) != W::ZERO).then_some(gap)
+}
+
+/// `x` where `keep`, else no cells.
+#[inline(always)]
+fn select<W: Bits>(keep: bool, x: W) -> W {
+    if keep {
+        x
+    } else {
+        W::ZERO
+    }
 }
 
 impl<W: Bits> Scratch<W> {
@@ -217,37 +229,41 @@ impl<W: Bits> Scratch<W> {
         if !(2..=MAX_ENTRIES).contains(&entries) {
             return None;
         }
-        self.shapes.clear();
-        self.longest = 0;
-        let capped = clue.has_caps();
-        let mut fits = true;
+        let (lens, colours, caps) = (clue.runs(), clue.colours(), clue.all_caps());
+        let k = lens.len();
+        // Every shape is written below: only the new ones need a value first.
+        self.shapes.resize(k, Shape::default());
+        let mut longest = 0;
+        // Read without a branch a run: whether every run is one the passes take, and whether
+        // every run has room for its caps, are gathered and looked at once at the end.
+        let (mut taken, mut fits) = (true, true);
         // Whether the run before ends with a body cell.
         let mut body_before = false;
-        for (r, (&len, &colour)) in clue.runs().iter().zip(clue.colours()).enumerate() {
-            let [start, end] = if capped {
-                clue.caps(r).map(|c| c.index())
-            } else {
-                [0, 0]
+        for (r, shape) in self.shapes.iter_mut().enumerate() {
+            let len = lens[r];
+            let [start, end] = match caps.get(r) {
+                Some(pair) => pair.map(|c| c.index()),
+                None => [0, 0],
             };
-            if len == 0 || colour != ColourId::BLACK || start >= entries || end >= entries {
-                return None;
-            }
-            let caps = u32::from(start != 0) + u32::from(end != 0);
-            fits &= caps <= len;
-            let body = len.saturating_sub(caps);
+            taken &=
+                (len != 0) & (colours[r] == ColourId::BLACK) & (start < entries) & (end < entries);
+            let capped = u32::from(start != 0) + u32::from(end != 0);
+            fits &= capped <= len;
+            let body = len.saturating_sub(capped);
             // `Clue::needs_gap_after`: only where both cells that would touch are of a body.
-            let gap = body_before && start == 0 && body > 0;
-            body_before = end == 0 && body > 0;
-            self.longest = self.longest.max(body);
-            self.shapes.push(Shape {
+            let gap = body_before & (start == 0) & (body > 0);
+            body_before = (end == 0) & (body > 0);
+            longest = longest.max(body);
+            *shape = Shape {
                 len,
                 start,
                 body,
                 end,
                 gap,
-            });
+            };
         }
-        Some(fits)
+        self.longest = longest;
+        taken.then_some(fits)
     }
 
     /// Whether some placement agrees with `masks`: one pass, nothing stored, stopping as soon
@@ -298,45 +314,60 @@ impl<W: Bits> Scratch<W> {
         }
 
         // Backward: the pass over the reversed line (cell `i` becomes `len - 1 - i`), the runs
-        // reversed. Where it lets run `j` start, turned back, is where run `j` may end as far
-        // as the runs after it are concerned; the gap before it, the gap after it. Both are
-        // kept turned back.
+        // reversed, and right behind it, run by run, what it means for the line the right way
+        // round. The gap it finds before run `j` is, turned back, the gap after run `j` as the
+        // runs after it see it (`right_gap`). Where it lets run `j` start is, turned back,
+        // where run `j` may end: just before that gap (`gap >> 1`), at the last cell for the
+        // last run, or, where run `j` may touch run `j + 1`, just before a start of run `j + 1`
+        // allowed from the right. Those starts are where run `j + 1` fits and may end as the
+        // right allows (`right_starts`), so the pass's starts need not be turned back too:
+        // one reversal a run, not two, and off the chain from run to run that bounds a pass.
         let rev = |x: W| x.reverse_bits() >> (W::BITS - len as u32);
         let mut back = [W::ZERO; MAX_ENTRIES];
         for (b, &x) in back.iter_mut().zip(&m) {
             *b = rev(x);
         }
         let back = View::new(&back, self.longest);
-        self.right_last.clear();
-        self.right_last.resize(k, W::ZERO);
-        self.right_gap.clear();
-        self.right_gap.resize(k, W::ZERO);
-        let (right_last, right_gap) = (&mut self.right_last, &mut self.right_gap);
-        let Some(right_leading) = pass::<W, true>(&self.shapes, &back, len, |r, next, gap| {
-            right_last[r] = rev(next);
-            right_gap[r] = rev(gap);
+        let view = View::new(&m, self.longest);
+        // Each run's entries are written before they are read: no need to clear them.
+        if self.right_starts.len() < k {
+            self.right_starts.resize(k, W::ZERO);
+            self.right_gap.resize(k, W::ZERO);
+        }
+        let (right_starts, right_gap) = (&mut self.right_starts, &mut self.right_gap);
+        let shapes = &self.shapes;
+        let line_end = W::ONE << (len as u32 - 1);
+        let Some(right_leading) = pass::<W, true>(shapes, &back, len, |r, _, gap| {
+            let gap = rev(gap);
+            right_gap[r] = gap;
+            let mut ends = gap >> 1;
+            if r + 1 == k {
+                ends |= line_end;
+            } else {
+                ends |= select(!shapes[r + 1].gap, right_starts[r + 1] >> 1);
+            }
+            let shape = &shapes[r];
+            right_starts[r] =
+                view.fit(shape.len, shape.start, shape.body, shape.end) & (ends >> (shape.len - 1));
         }) else {
             return Some(Err(Contradiction));
         };
 
         // Forward, keeping only the starts allowed from both sides. The caps mark their cells
         // without a branch: a missing cap marks slot 0, which the empty cells overwrite.
-        let view = View::new(&m, self.longest);
         let mut cover = [W::ZERO; MAX_ENTRIES];
         let (mut gap, mut next) = leading(e);
         let mut empty = gap & rev(right_leading);
-        let mut last = W::ZERO;
+        let mut after = W::ZERO;
         for (r, shape) in self.shapes.iter().enumerate() {
-            if r > 0 && !shape.gap {
-                next |= last << 1;
-            }
-            let fits = view.fit(shape.len, shape.start, shape.body, shape.end);
-            let starts = next & fits & (self.right_last[r] >> (shape.len - 1));
+            next |= select(r > 0 && !shape.gap, after);
+            let starts = next & self.right_starts[r];
             cover[shape.start] |= starts;
             cover[1] |= smear(starts << u32::from(shape.start != 0), shape.body);
-            last = starts << (shape.len - 1);
+            let last = starts << (shape.len - 1);
             cover[shape.end] |= last;
-            (gap, next) = gap_and_next(last, e);
+            after = last << 1;
+            (gap, next) = gap_and_next(after, e);
             empty |= gap & self.right_gap[r];
         }
         cover[0] = empty;
