@@ -31,8 +31,6 @@
 pub mod mistakes;
 pub(crate) mod narrate;
 pub(crate) mod step;
-#[cfg(test)]
-mod tests;
 
 use std::sync::atomic::AtomicBool;
 use web_time::Instant;

@@ -1,15 +1,16 @@
-//! The explainers' tests, black and white and colour: explanations replay to the solution, start
-//! from the givens, guess only when they must, and end soundly at a deadline.
+//! The explainers' tests, black and white and colour, through the public API: explanations
+//! replay to the solution, start from the givens, guess only when they must, and end soundly at
+//! a deadline.
 
 mod black_white {
-    use crate::config::{Config, Given};
-    use crate::explain::*;
-    use crate::generate::{random_colour_puzzle, random_puzzle, Rng};
-    use crate::kinds::black_white::Grid;
-    use crate::{Solver, Status};
+    use nonogram_core::{Config, Given};
+    use nonogram_core::explain::*;
+    use nonogram_core::generate::{random_colour_puzzle, random_puzzle, Rng};
+    use nonogram_core::Grid;
+    use nonogram_core::{Solver, Status};
     use nonogram_model::{Axis, Cell, Clue};
     use nonogram_model::{Cells, LineId, Picture, Puzzle};
-    use web_time::Instant;
+    use nonogram_core::Instant;
 
     fn picture(rows: &[&str]) -> Picture {
         Picture::from_strings(rows).unwrap()
@@ -216,10 +217,10 @@ mod black_white {
 }
 
 mod colour {
-    use crate::explain::*;
-    use crate::generate::{colour_palette, random_colour_puzzle, Rng};
-    use crate::kinds::colour::ColourGrid;
-    use crate::{deduce, Config, Given, Solver, Status};
+    use nonogram_core::explain::*;
+    use nonogram_core::generate::{colour_palette, random_colour_puzzle, Rng};
+    use nonogram_core::colour::ColourGrid;
+    use nonogram_core::{deduce, Config, Given, Solver, Status};
     use nonogram_model::{Clue, Run};
     use nonogram_model::{ColourId, ColourSet, Picture, Puzzle};
     use proptest::prelude::*;
