@@ -63,6 +63,12 @@ fn every_operation_answers_alike_through_the_library_and_the_server() {
         } else {
             assert_eq!(direct.body(), http.body, "{name}");
         }
+        // Alike is not enough where a kind of puzzle could be refused by both: the triangle
+        // puzzle is answered, but for the format that cannot hold its caps.
+        if name.contains("triangles") {
+            let want = if name.ends_with("refused") { 422 } else { 200 };
+            assert_eq!(http.status, want, "{name}: {}", http.text());
+        }
         statuses.insert(http.status);
     }
     // The set covers answers and every kind of refusal (504: a puzzle generate cannot find in time).

@@ -3,14 +3,14 @@
 //! a deadline.
 
 mod black_white {
-    use nonogram_core::{Config, Given};
     use nonogram_core::explain::*;
     use nonogram_core::generate::{random_colour_puzzle, random_puzzle, Rng};
     use nonogram_core::Grid;
+    use nonogram_core::Instant;
+    use nonogram_core::{Config, Given};
     use nonogram_core::{Solver, Status};
     use nonogram_model::{Axis, Cell, Clue};
     use nonogram_model::{Cells, LineId, Picture, Puzzle};
-    use nonogram_core::Instant;
 
     fn picture(rows: &[&str]) -> Picture {
         Picture::from_strings(rows).unwrap()
@@ -217,9 +217,9 @@ mod black_white {
 }
 
 mod colour {
+    use nonogram_core::colour::ColourGrid;
     use nonogram_core::explain::*;
     use nonogram_core::generate::{colour_palette, random_colour_puzzle, Rng};
-    use nonogram_core::colour::ColourGrid;
     use nonogram_core::{deduce, Config, Given, Solver, Status};
     use nonogram_model::{Clue, Run};
     use nonogram_model::{ColourId, ColourSet, Picture, Puzzle};

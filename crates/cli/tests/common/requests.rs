@@ -41,6 +41,7 @@ pub fn cases() -> Vec<Case> {
     let colour = repo_text("testdata/formats/nonogrid-colour-uk.toml");
     let picture_text = "#.#\n.#.\n#.#\n";
     let smile = repo_text("testdata/formats/smile.non");
+    let noty = repo_text("testdata/corpus/olsak/noty.g");
     let ambiguous = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n";
     let impossible = "width 2\nheight 2\nrows\n2\n2\ncolumns\n1\n1\n";
     // Given cells: a Tatham id's (its second puzzle gives six) and a JSON puzzle's, whose one
@@ -180,6 +181,31 @@ pub fn cases() -> Vec<Case> {
             json!({ "puzzle": smile, "grid": ["#"] }),
         ),
         case("hint without a grid", "hint", json!({ "puzzle": duck })),
+        // a triangle puzzle (Olšák's `noty.g`), through every operation that reads a puzzle
+        case("parse triangles", "parse", json!({ "puzzle": noty })),
+        case("solve triangles", "solve", json!({ "puzzle": noty })),
+        case("deduce triangles", "deduce", json!({ "puzzle": noty })),
+        case(
+            "explain triangles",
+            "explain",
+            json!({ "puzzle": noty, "max_steps": 4 }),
+        ),
+        case(
+            "hint triangles",
+            "hint",
+            json!({ "puzzle": noty, "grid": vec!["?".repeat(20); 25] }),
+        ),
+        case(
+            "convert triangles",
+            "convert",
+            json!({ "puzzle": noty, "to": "json" }),
+        ),
+        case(
+            "convert triangles refused",
+            "convert",
+            json!({ "puzzle": noty, "to": "non" }),
+        ),
+        case("render triangles", "render", json!({ "puzzle": noty })),
         // given cells, through every operation that reads a puzzle
         case("parse givens", "parse", json!({ "puzzle": given })),
         case(
