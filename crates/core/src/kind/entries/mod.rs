@@ -10,6 +10,7 @@
 
 pub mod grid;
 pub(crate) mod learn;
+pub mod naive;
 mod step;
 pub(crate) mod work;
 

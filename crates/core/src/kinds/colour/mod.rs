@@ -43,7 +43,7 @@
 pub mod check;
 pub mod line;
 pub(crate) mod marginals;
-pub mod naive;
+pub use crate::kind::entries::naive;
 
 pub use crate::kind::dp;
 pub use crate::kind::entries::grid;

@@ -25,7 +25,7 @@
 #[doc(hidden)]
 pub mod check;
 pub mod line;
-pub mod naive;
+pub use crate::kind::entries::naive;
 mod parallel;
 #[cfg(test)]
 mod tests;
