@@ -15,7 +15,7 @@
 //! its committed seed corpus (`fuzz/corpus/<target>/`) in `cargo test`, and proptest's random
 //! bytes all decode the same bytes into the same case.
 //!
-//! - [`line`]: every fast line solver of every kind agrees with its naive enumerator (and that
+//! - [`line`](mod@line): every fast line solver of every kind agrees with its naive enumerator (and that
 //!   with plain enumeration on short lines): black and white's in [`black_white_line`],
 //!   colour's in [`colour_line`] (the `line_solvers` fuzz target);
 //! - [`triangle_line`]: the triangle line solver, its bit-parallel passes against the line
