@@ -15,9 +15,9 @@
 //! its committed seed corpus (`fuzz/corpus/<target>/`) in `cargo test`, and proptest's random
 //! bytes all decode the same bytes into the same case.
 //!
-//! - [`line`](mod@line): every fast line solver of every kind agrees with its naive enumerator (and that
-//!   with plain enumeration on short lines): black and white's in [`black_white_line`],
-//!   colour's in [`colour_line`] (the `line_solvers` fuzz target);
+//! - [`line`](mod@line): every fast line solver of every kind agrees with its naive enumerator
+//!   (and that with plain enumeration on short lines): black and white's in
+//!   [`black_white_line`], colour's in [`colour_line`] (the `line_solvers` fuzz target);
 //! - [`triangle_line`]: the triangle line solver, its bit-parallel passes against the line
 //!   programme on every line and both against the naive enumerator on cheap ones (the
 //!   `triangle_lines` fuzz target);
