@@ -9,9 +9,9 @@
 //!    they are written in (bit masks, the learner's literals and trail, the line programme for
 //!    any palette). It imports no kind and no engine. Start there.
 //! 2. **The kinds** (`kinds`), one folder each with everything particular to it (grid, line
-//!    solvers, line work, learner lines, explanation steps, checks): [`line`](mod@line) and
-//!    [`grid`] are black and white's, [`colour`] is colour's. No kind imports another, or an
-//!    engine.
+//!    solvers, line work, learner lines, explanation steps): [`line`](mod@line) and [`grid`]
+//!    are black and white's, [`colour`] is colour's, [`triangle`] is triangles'. No kind
+//!    imports another, or an engine.
 //! 3. **The engines**, each written once over the traits and importing no kind:
 //!    `propagate` (line solving over rows and columns to a fixpoint, telling an observer what
 //!    it does), [`engine`] (`search`: probing and depth-first search; `learn`: conflict-driven
@@ -23,16 +23,19 @@
 //!    [`search_within_work`] for judging candidate puzzles on a budget of work), the one place
 //!    that maps a puzzle to its kind; [`explain`], the public explainers, one per kind, and a
 //!    difficulty rating.
-//! 5. **What is built on them**: `checks` (the properties the fuzz targets and property tests
-//!    hold the solvers to). The authoring tools (puzzles from pictures, puzzles on demand) are
-//!    a crate of their own above this one, `nonogram-author`: they use only these entries.
+//!
+//! What is built on them lives in crates of its own above this one, using only its public
+//! entries: the authoring tools and line exploration in `nonogram-author` (puzzles from
+//! pictures, puzzles on demand, the pattern sets of a clue), and the properties the fuzz targets
+//! and property tests hold the solvers to in `nonogram-checks` (test support, not shipped),
+//! which reaches each line solver through its public module.
 //!
 //! Beside the layers, tools that need none of the engines: [`model`] (clues, validated
-//! puzzles, complete pictures: the `nonogram-model` crate), [`config`], [`patterns`] (the
-//! pattern sets of a clue), [`marginals`] (each cell's chance of being filled, which orders the
-//! learner's first decisions; colour's chances of each entry are built on its line programme in
-//! `kinds::colour::marginals`), [`generate`] (seeded random puzzles), and `termination`
-//! (deadlines and cancellation flags, polled by the engines).
+//! puzzles, complete pictures: the `nonogram-model` crate), [`config`], [`marginals`] (each
+//! cell's chance of being filled, which orders the learner's first decisions; colour's chances
+//! of each entry are built on its line programme in `kinds::colour::marginals`), [`generate`]
+//! (seeded random puzzles), and `termination` (deadlines and cancellation flags, polled by the
+//! engines).
 //!
 //! The `sat` feature (on by default) builds the SAT engine with CaDiCaL, which is C++; without it
 //! (the WebAssembly build) [`Engine::Sat`] is unavailable ([`Engine::is_available`]) and every
@@ -43,8 +46,6 @@
 
 #![warn(missing_docs)]
 
-#[doc(hidden)]
-pub mod checks;
 pub mod config;
 pub mod engine;
 pub mod explain;
@@ -52,7 +53,6 @@ pub mod generate;
 pub(crate) mod kind;
 pub(crate) mod kinds;
 pub mod marginals;
-pub mod patterns;
 pub(crate) mod propagate;
 pub mod solve;
 pub(crate) mod termination;

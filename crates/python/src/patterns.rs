@@ -8,7 +8,7 @@ use numpy::IntoPyArray;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use nonogram_core::patterns::PatternSet;
+use nonogram_author::patterns::PatternSet;
 use nonogram_core::{Cell, Clue};
 
 use crate::convert::as_int_array;
@@ -18,7 +18,7 @@ use crate::errors::{parse_error, value_error};
 const MAX_MATRIX_CELLS: u64 = 100_000_000;
 
 /// The longest line: the command line's (`nonogram patterns --width`), stated once in the core.
-const MAX_LENGTH: i64 = nonogram_core::patterns::MAX_LENGTH as i64;
+const MAX_LENGTH: i64 = nonogram_author::patterns::MAX_LENGTH as i64;
 
 /// The patterns of a clue in a line: every placement of its runs, in order, with an empty cell
 /// between two runs, that agrees with the known cells. Nothing is enumerated until asked:

@@ -1,11 +1,11 @@
 //! `nonogram patterns`: the pattern set of one clue (count, listing, common cells, a matrix
 //! plot), or the pattern counts of every line of a puzzle. The work is
-//! `nonogram_core::patterns`; this module parses the clue and known cells and prints.
+//! `nonogram_author::patterns`; this module parses the clue and known cells and prints.
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use nonogram_core::patterns::{approximate, pattern_string, PatternSet, PuzzleCounts};
+use nonogram_author::patterns::{approximate, pattern_string, PatternSet, PuzzleCounts};
 use nonogram_core::{Cell, Clue};
 use nonogram_formats::Format;
 
@@ -145,10 +145,10 @@ pub fn run(args: Args) -> Result<Exit, CliError> {
             ))
         }
     };
-    if width > nonogram_core::patterns::MAX_LENGTH {
+    if width > nonogram_author::patterns::MAX_LENGTH {
         return Err(CliError::Usage(format!(
             "--width {width} is out of range: give 0 to {} cells",
-            nonogram_core::patterns::MAX_LENGTH
+            nonogram_author::patterns::MAX_LENGTH
         )));
     }
     let set = match &known {

@@ -1,6 +1,7 @@
 //! The kinds of puzzle, one folder each, holding everything particular to it: its grid, its
-//! line solvers, its line work for propagation, its learner's lines, its explanation steps and
-//! its checks. Each implements the traits of `crate::kind` and imports no other kind and no
+//! line solvers, its line work for propagation, its learner's lines and its explanation steps
+//! (the checks of its line solvers against its naive enumerator are in the `nonogram-checks`
+//! crate, through the public line modules). Each implements the traits of `crate::kind` and imports no other kind and no
 //! engine; `crate::solve` maps each puzzle to its kind.
 //!
 //! - [`black_white`]: a cell is filled or empty; two bit masks per line, and the bit-parallel

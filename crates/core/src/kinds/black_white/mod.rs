@@ -8,9 +8,11 @@
 //!   cache of results ([`LineWork`](crate::kind::LineWork));
 //! - `learn`: the learner's lines, one literal per cell, and the explanations of the line
 //!   solvers' deductions ([`LearnLines`](crate::kind::LearnLines));
-//! - [`step`]: the steps of an explanation worded for black and white (filled, empty);
-//! - [`check`]: the line solvers against the naive one, for the fuzz target and the property
-//!   tests.
+//! - [`step`]: the steps of an explanation worded for black and white (filled, empty).
+//!
+//! The line solvers are public one by one, as regex-automata exposes each of its engines, so
+//! that they can be used and tested alone: `nonogram-checks` holds each to the naive one for
+//! the fuzz target and the property tests.
 //!
 //! What it shares with every kind is in `crate::kind`: the masks' layout ([`Planes`]), the line
 //! programme its dynamic-programming solver runs with two entries, the learner's literals and
@@ -18,8 +20,6 @@
 //!
 //! [`Planes`]: crate::kind::grid::Planes
 
-#[doc(hidden)]
-pub mod check;
 pub mod grid;
 pub(crate) mod learn;
 pub mod line;

@@ -154,8 +154,10 @@ pub fn solve_cells(
     crate::kind::entries::solve_cells::<ColourLineSolver>(clue, cells, entries)
 }
 
-/// The unsigned integers the bit-parallel solver runs on.
-pub(crate) trait Bits:
+/// The unsigned integers the bit-parallel solvers run on (`u64` and `u128`): this one and the
+/// triangle kind's (`crate::triangle::parallel::Scratch`), public so that those can be named
+/// at either width and tested alone.
+pub trait Bits:
     Copy
     + Default
     + Eq
@@ -169,10 +171,15 @@ pub(crate) trait Bits:
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
 {
+    /// No bit set.
     const ZERO: Self;
+    /// The lowest bit alone.
     const ONE: Self;
+    /// The width in bits.
     const BITS: u32;
+    /// Addition that drops the carry out of the top bit.
     fn wrapping_add(self, other: Self) -> Self;
+    /// The bits in reverse order.
     fn reverse_bits(self) -> Self;
     /// The low bits of a line's words.
     fn from_words(words: &[u64]) -> Self;

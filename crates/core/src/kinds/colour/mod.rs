@@ -21,9 +21,10 @@
 //! - `marginals`: each cell's chance of taking each entry, by belief propagation over the
 //!   colour lines, which guides the learner's first decisions (as `crate::marginals` does for
 //!   black and white), given to the shared learner's lines through the line solver's
-//!   `EntryLineSolver::chances` (triangles have none: these marginals know no caps);
-//! - [`check`]: the colour line solvers against the naive one, for the fuzz target and the
-//!   property tests.
+//!   `EntryLineSolver::chances` (triangles have none: these marginals know no caps).
+//!
+//! The line solvers and the oracle are public so that they can be used and tested alone:
+//! `nonogram-checks` holds them to the naive one for the fuzz target and the property tests.
 //!
 //! Everything else is shared with black and white: the propagation loop, the probing search,
 //! the learner, the SAT encoding, the portfolio and the explainer are each written once,
@@ -39,8 +40,6 @@
 //! right-most placement per run; I.-C. Wu et al., *An Efficient Approach to Solving Nonograms*,
 //! IEEE TCIAIG 5 (2013), for probing.
 
-#[doc(hidden)]
-pub mod check;
 pub mod line;
 pub(crate) mod marginals;
 pub use crate::kind::entries::naive;

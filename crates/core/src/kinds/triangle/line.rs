@@ -9,7 +9,7 @@
 //! - longer lines: the line programme every kind shares ([`dp`], O(runs · cells)), which reads
 //!   a run's caps.
 //!
-//! Both are checked against [`super::naive`] and against each other (`super::check`).
+//! Both are checked against [`super::naive`] and against each other (in `nonogram-checks`).
 
 use nonogram_model::{Clue, ColourSet};
 
@@ -64,7 +64,7 @@ impl TriangleLineSolver {
     }
 
     /// The line programme alone, whatever the line's length: what the cell-parallel passes are
-    /// checked against (`super::check`).
+    /// checked against (in `nonogram-checks`).
     pub fn solve_dp(
         &mut self,
         clue: &Clue,

@@ -23,7 +23,8 @@
 //!
 //! O(k · log L) word operations for `k` runs, against the programme's O(k · n) table entries.
 //! Exact: the same placements as the programme (`crate::kind::dp`) and the enumerating oracle
-//! (`super::naive`), which `super::check` holds it to.
+//! (`super::naive`), which the `nonogram-checks` crate holds it to: public for that, so that
+//! it can be tested alone, apart from [`super::line::TriangleLineSolver`]'s dispatch.
 
 use nonogram_model::{Clue, ColourId};
 
@@ -52,7 +53,7 @@ struct Shape {
 
 /// The scratch of the cell-parallel solver at one word size.
 #[derive(Debug, Default)]
-pub(super) struct Scratch<W> {
+pub struct Scratch<W> {
     shapes: Vec<Shape>,
     /// The longest body of the clue.
     longest: u32,
@@ -288,7 +289,7 @@ impl<W: Bits> Scratch<W> {
 
     /// Solves the line (the contract of `EntryLineSolver::solve`); `None` when the solver does
     /// not take it.
-    pub(super) fn solve(
+    pub fn solve(
         &mut self,
         clue: &Clue,
         len: usize,

@@ -7,8 +7,9 @@
 use nonogram_model::triangle;
 use nonogram_model::{Axis, ColourId, Palette, Picture, Puzzle};
 
-use super::check::{Rng, ENTRIES};
+use super::ENTRIES;
 use crate::explain::ColourExplainer;
+use crate::generate::Rng;
 use crate::{deduce, Config, Engine, Solver, Status};
 
 /// Every line of `len` cells that satisfies `clue`, by the model's rule.

@@ -8,7 +8,7 @@
 
 use extendr_api::prelude::*;
 
-use nonogram_core::patterns::PatternSet;
+use nonogram_author::patterns::PatternSet;
 use nonogram_core::{Cell, Clue};
 
 use crate::args;
@@ -16,7 +16,7 @@ use crate::fail::{answer, Answer, Fail};
 use crate::values::{self, NA};
 
 /// The longest line, as on the command line (`nonogram patterns --width`).
-const MAX_LENGTH: f64 = nonogram_core::patterns::MAX_LENGTH as f64;
+const MAX_LENGTH: f64 = nonogram_author::patterns::MAX_LENGTH as f64;
 
 /// A clue's pattern set in a line of `total_length` cells, restricted to the patterns that agree
 /// with `known` (an integer vector of 1, 0 and `NA`, or text of `#`, `.` and `?`) if given.

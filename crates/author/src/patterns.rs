@@ -1,6 +1,8 @@
-//! Pattern sets of a clue: how many lines of `n` cells satisfy it, every such line one at a time,
-//! and the cells all of them share (the R `nonogram` package's `create_pattern_set`, and the
-//! Haskell wiki's `rowsMatching` and `common`).
+//! Line exploration, pattern sets of a clue: how many lines of `n` cells satisfy it, every such
+//! line one at a time, and the cells all of them share (the R `nonogram` package's
+//! `create_pattern_set`, and the Haskell wiki's `rowsMatching` and `common`). What the
+//! command line's `nonogram patterns`, Python's `nono.patterns` and R's pattern sets show a
+//! puzzle maker; a client of the solver's line solver and marginals, not a part of the solver.
 //!
 //! A *pattern* is one complete line: a placement of the clue's runs, in order, with at least one
 //! empty cell between two runs. The set of them can be astronomically large (a clue of ten runs in
@@ -19,8 +21,8 @@
 //!   pattern is O(n), however few patterns agree with the known cells.
 //! - [`PatternSet::fill_shares`] gives, for each cell, the share of the patterns that fill it:
 //!   a programme in floating point from both ends, combined per run start
-//!   ([`crate::marginals::line_shares`], which also weighs patterns cell by cell).
-//! - [`PatternSet::common`] is the line solver's answer (`line::solve_line`), which is what the
+//!   ([`nonogram_core::marginals::line_shares`], which also weighs patterns cell by cell).
+//! - [`PatternSet::common`] is the line solver's answer ([`solve_line`]), which is what the
 //!   intersection of all patterns is; the tests check it against enumeration.
 //!
 //! The counts use `num-bigint` rather than a hand-written bignum: the operations needed (add,
@@ -30,11 +32,10 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
-use crate::kind::Contradiction;
-use crate::kinds::black_white::line::solve_line;
-use crate::marginals::{line_shares, LineScratch};
-use nonogram_model::Cell;
-use nonogram_model::{Clue, ColourId, LineId, Puzzle};
+use nonogram_core::line::solve_line;
+use nonogram_core::marginals::{line_shares, LineScratch};
+use nonogram_core::Contradiction;
+use nonogram_core::{Cell, Clue, ColourId, LineId, Puzzle};
 
 /// The longest line the front ends take for a pattern set (`nonogram patterns --width`,
 /// Python's `nono.patterns`): 65,536 cells, sixteen times the longest puzzle side. The set
@@ -675,13 +676,13 @@ mod tests {
     /// is known, and with enumerating every line of entries when some cells are.
     #[test]
     fn entry_counts_agree_with_enumeration() {
-        use nonogram_model::{triangle, Axis, Palette, Picture};
-        let mut rng = crate::kinds::triangle::check::Rng::new(44);
+        use nonogram_core::model::{triangle, Axis, Palette, Picture};
+        let mut rng = nonogram_core::generate::Rng::new(44);
         // Two runs of two colours may touch; 2◤ and ◥3◣ may touch at their caps.
         let id = |i| ColourId::new(i).unwrap();
         let rg = Clue::coloured([
-            nonogram_model::Run::new(1, id(1)),
-            nonogram_model::Run::new(1, id(2)),
+            nonogram_core::model::Run::new(1, id(1)),
+            nonogram_core::model::Run::new(1, id(2)),
         ]);
         assert_eq!(count_entries(&rg, &[None; 3]), BigUint::from(3u32));
         let noty = Palette::triangles();
@@ -755,8 +756,8 @@ mod tests {
         assert_eq!(counts.row_product(), BigUint::from(27u32));
         let given = puzzle
             .with_givens(vec![
-                nonogram_model::Given::cell(0, 0, true),
-                nonogram_model::Given::cell(1, 0, false),
+                nonogram_core::model::Given::cell(0, 0, true),
+                nonogram_core::model::Given::cell(1, 0, false),
             ])
             .unwrap();
         let counts = PuzzleCounts::new(&given);

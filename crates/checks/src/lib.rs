@@ -1,30 +1,41 @@
-//! Test support, not API: the properties the fuzz targets under `fuzz/` and the property tests
-//! of `tests/fuzz_checks.rs` hold the solvers to, in one place. Hidden from the docs and free
-//! to change with the tests; a broken property panics with a message that names it.
+//! `nonogram-checks`: test support, not API. The properties the fuzz targets under `fuzz/` and
+//! the property tests of `tests/fuzz_checks.rs` hold the solvers to, in one place, in a crate
+//! of their own so that the shipped libraries carry none of it (and no `arbitrary`). Not
+//! published, and free to change with the tests; a broken property panics with a message that
+//! names it.
+//!
+//! It reaches the solvers only through their public modules: each kind's line solvers one by
+//! one (`nonogram_core::line`, `nonogram_core::colour::line`, `nonogram_core::triangle::line`
+//! and its cell-parallel passes, `nonogram_core::triangle::parallel`), the naive enumerators,
+//! the [`Solver`](nonogram_core::Solver) and [`deduce`](nonogram_core::deduce), and the pattern
+//! sets of `nonogram_author::patterns`.
 //!
 //! Each module has a case type that [`arbitrary`] builds from raw bytes (what the fuzz targets
 //! receive), a `check` of one case, and a `run` that does both: the fuzz target, the replay of
 //! its committed seed corpus (`fuzz/corpus/<target>/`) in `cargo test`, and proptest's random
 //! bytes all decode the same bytes into the same case.
 //!
-//! - [`line`]: every fast line solver of every kind agrees with its naive enumerator (and that
-//!   with plain enumeration on short lines): each kind's check is in its folder
-//!   (`crate::kinds::black_white::check`, and [`colour_line`], `crate::kinds::colour::check`);
-//! - [`triangle_line`] (`crate::kinds::triangle::check`): the triangle line solver, its
-//!   bit-parallel passes against the line programme on every line and both against the naive
-//!   enumerator on cheap ones (the `triangle_lines` fuzz target);
+//! - [`line`](mod@line): every fast line solver of every kind agrees with its naive enumerator
+//!   (and that with plain enumeration on short lines): black and white's in
+//!   [`black_white_line`], colour's in [`colour_line`] (the `line_solvers` fuzz target);
+//! - [`triangle_line`]: the triangle line solver, its bit-parallel passes against the line
+//!   programme on every line and both against the naive enumerator on cheap ones (the
+//!   `triangle_lines` fuzz target);
 //! - [`engines`]: every engine, asked for 1, 2 or 3 solutions, against a brute force on puzzles
-//!   of up to 6×6 (black and white or in colour), statuses as [`crate::solve`] defines them; and [`crate::deduce`] never
-//!   contradicts a solution;
-//! - [`patterns`]: [`PatternSet`](crate::patterns::PatternSet) counts, lists and intersects
-//!   what plain enumeration finds.
+//!   of up to 6×6 (black and white or in colour), statuses as `nonogram_core::solve` defines
+//!   them; and [`deduce`](nonogram_core::deduce) never contradicts a solution;
+//! - [`patterns`]: [`PatternSet`](nonogram_author::patterns::PatternSet) counts, lists and
+//!   intersects what plain enumeration finds.
 
+#![warn(missing_docs)]
+
+pub mod black_white_line;
+pub mod colour_line;
 pub mod engines;
 pub mod line;
 pub mod patterns;
+pub mod triangle_line;
 
-pub use crate::kinds::colour::check as colour_line;
-pub use crate::kinds::triangle::check as triangle_line;
 pub use arbitrary;
 
 use arbitrary::{Arbitrary, Unstructured};
@@ -53,7 +64,8 @@ pub(crate) fn prefix_placements(
             break;
         };
         let k = j as u64 + 1;
-        // C(free + k, k) as a running product of factors of at least 1, as patterns::count.
+        // C(free + k, k) as a running product of factors of at least 1, as
+        // nonogram_author::patterns::count.
         let (steps, other) = if k <= free { (k, free) } else { (free, k) };
         let mut ways = 1.0;
         for i in 1..=steps {

@@ -6,18 +6,18 @@
 //! soon as a column's top part can no longer grow into its clue. With at most 6 cells a line
 //! and 4 palette entries, that is at most 4,096 candidates a row and instant.
 //!
-//! Each engine, asked for 1, 2 and 3 solutions, must report what [`crate::solve`] promises:
+//! Each engine, asked for 1, 2 and 3 solutions, must report what `nonogram_core::solve` promises:
 //! only true solutions, distinct and in [`Picture`] order; a [`Status`] that claims exactly what
 //! the brute force confirms; a [`Stop`] that says why it ended (no time limit is set, so the
 //! run always ends by itself). [`deduce`] must leave every cell the colour each solution gives
 //! it.
 
 use arbitrary::{Arbitrary, Unstructured};
+use nonogram_core::generate::colour_palette;
+use nonogram_core::{deduce, Config, Engine, Given, Outcome, Solver, Status, Stop};
 use nonogram_model::{Clue, ColourId, Palette, Picture, Puzzle, Run};
 
-use super::bits;
-use crate::generate::colour_palette;
-use crate::{deduce, Config, Engine, Given, Outcome, Solver, Status, Stop};
+use crate::bits;
 
 /// The longest side.
 pub const MAX_SIDE: usize = 6;
@@ -167,7 +167,7 @@ impl<'a> Arbitrary<'a> for EngineCase {
 
 /// Decodes a case from raw bytes (as the fuzz target does) and checks it.
 pub fn run(data: &[u8]) {
-    super::decode_and_check(data, check);
+    crate::decode_and_check(data, check);
 }
 
 /// Every engine configuration worth telling apart, for `max_solutions` solutions.

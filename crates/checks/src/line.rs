@@ -1,13 +1,11 @@
 //! The line solvers of every kind against their naive enumerators: what the `line_solvers`
-//! fuzz target decodes, a black-and-white line (`crate::kinds::black_white::check`) or a colour
-//! one (`crate::kinds::colour::check`), and checks.
+//! fuzz target decodes, a black-and-white line ([`crate::black_white_line`]) or a colour one
+//! ([`crate::colour_line`]), and checks.
 
 use arbitrary::{Arbitrary, Unstructured};
 
-pub use crate::kinds::black_white::check::{
-    check, naive_work, LineCase, NAIVE_MAX_WORK, PLAIN_MAX_LEN,
-};
-use crate::kinds::colour::check::{self as colour_line, ColourLineCase};
+pub use crate::black_white_line::{check, naive_work, LineCase, NAIVE_MAX_WORK, PLAIN_MAX_LEN};
+use crate::colour_line::{self, ColourLineCase};
 
 /// What the `line_solvers` fuzz target decodes: a black-and-white line (two times in three) or
 /// a colour line.
@@ -15,7 +13,7 @@ use crate::kinds::colour::check::{self as colour_line, ColourLineCase};
 pub enum LineSolversCase {
     /// A line for the black-and-white solvers.
     Black(LineCase),
-    /// A line for the colour solvers ([`crate::kinds::colour::check`]).
+    /// A line for the colour solvers ([`crate::colour_line`]).
     Colour(ColourLineCase),
 }
 
@@ -39,5 +37,5 @@ pub fn check_any(case: &LineSolversCase) {
 
 /// Decodes a case from raw bytes (as the fuzz target does) and checks it.
 pub fn run(data: &[u8]) {
-    super::decode_and_check(data, check_any);
+    crate::decode_and_check(data, check_any);
 }

@@ -4,12 +4,12 @@
 //! pattern set computes without enumerating.
 
 use arbitrary::{Arbitrary, Unstructured};
+use nonogram_author::patterns::{count, PatternSet};
+use nonogram_core::Contradiction;
 use nonogram_model::{Cell, Clue};
 use num_bigint::BigUint;
 
-use super::{bits, revealed, show};
-use crate::kind::Contradiction;
-use crate::patterns::{count, PatternSet};
+use crate::{bits, revealed, show};
 
 /// The longest line (2^14 lines to enumerate).
 pub const MAX_LEN: usize = 14;
@@ -67,7 +67,7 @@ impl<'a> Arbitrary<'a> for PatternCase {
 
 /// Decodes a case from raw bytes (as the fuzz target does) and checks it.
 pub fn run(data: &[u8]) {
-    super::decode_and_check(data, check);
+    crate::decode_and_check(data, check);
 }
 
 /// Checks `PatternSet` (and the closed-form [`count`]) against enumeration on `case`.

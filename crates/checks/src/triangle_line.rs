@@ -1,4 +1,4 @@
-//! The triangle line solver against the enumerating oracle ([`super::naive`]) and the line
+//! The triangle line solver against the enumerating oracle ([`naive`]) and the line
 //! programme ([`TriangleLineSolver::solve_dp`]), and the oracle against plain enumeration of
 //! every line of cells judged by the model's own rule (`nonogram_model::triangle::line_fits`)
 //! on short lines: four formulations of the rules (bit-parallel passes, a dynamic programme
@@ -14,18 +14,17 @@ use arbitrary::{Arbitrary, Unstructured};
 use nonogram_model::triangle::{self, End};
 use nonogram_model::{Axis, Clue, ColourId, ColourSet, Palette, Run};
 
-use super::line::{solve_cells, TriangleLineSolver, MAX_PARALLEL};
-use super::naive;
-use super::parallel::Scratch;
-use crate::checks::{bits, prefix_placements, revealed};
-use crate::kind::entries::{cells_to_masks, masks_to_cells};
-use crate::kind::Contradiction;
+use nonogram_core::colour::line::{cells_to_masks, masks_to_cells};
+use nonogram_core::triangle::line::{solve_cells, TriangleLineSolver, MAX_PARALLEL};
+use nonogram_core::triangle::naive;
+use nonogram_core::triangle::parallel::Scratch;
+pub use nonogram_core::triangle::ENTRIES;
+use nonogram_core::Contradiction;
+
+use crate::{bits, prefix_placements, revealed};
 
 /// The most placements for which the naive solver is a reference.
 pub const NAIVE_MAX_PLACEMENTS: f64 = 2e4;
-
-/// The entries of the triangle palette.
-pub const ENTRIES: usize = 6;
 
 /// The most cells for which plain enumeration (`6^len` lines) checks the oracle.
 pub const PLAIN_MAX_LEN: usize = 5;
@@ -43,7 +42,7 @@ pub struct TriangleLineCase {
 
 /// The seeded generator of the benchmarks' puzzles (SplitMix64), so that a failing case is
 /// reproducible from its seed.
-pub use crate::generate::Rng;
+pub use nonogram_core::generate::Rng;
 
 /// A random line of at most `max_len` cells: a clue that some random line of cells satisfies
 /// (read back by the model) or random capped runs, and cells unknown, known, narrowed to a
@@ -100,7 +99,7 @@ pub fn random_case(rng: &mut Rng, max_len: usize) -> TriangleLineCase {
 }
 
 /// The placements the naive solver tries on `case` with nothing known, or `None` past
-/// `cap` (`crate::checks::prefix_placements`).
+/// `cap` (`crate::prefix_placements`).
 pub fn naive_placements(clue: &Clue, len: usize, cap: f64) -> Option<f64> {
     let mut needed = 0;
     let runs = (0..clue.len()).map(|r| {
@@ -239,7 +238,7 @@ impl<'a> Arbitrary<'a> for TriangleLineCase {
 
 /// Decodes a case from raw bytes (as the `triangle_lines` fuzz target does) and checks it.
 pub fn run(data: &[u8]) {
-    crate::checks::decode_and_check(data, |case: &TriangleLineCase| {
+    crate::decode_and_check(data, |case: &TriangleLineCase| {
         check(case, &mut TriangleLineSolver::new())
     });
 }

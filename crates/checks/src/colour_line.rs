@@ -11,11 +11,12 @@
 use arbitrary::{Arbitrary, Unstructured};
 use nonogram_model::{Clue, ColourId, ColourSet, Run};
 
-use super::line::{cells_to_masks, masks_to_cells, solve_cells, ColourLineSolver};
-use super::naive;
-use crate::checks::{bits, prefix_placements, revealed};
-use crate::kind::dp;
-use crate::kind::Contradiction;
+use nonogram_core::colour::dp;
+use nonogram_core::colour::line::{cells_to_masks, masks_to_cells, solve_cells, ColourLineSolver};
+use nonogram_core::colour::naive;
+use nonogram_core::Contradiction;
+
+use crate::{bits, prefix_placements, revealed};
 
 /// The most placements for which the naive solver is the reference.
 pub const NAIVE_MAX_PLACEMENTS: f64 = 2e4;

@@ -1,13 +1,13 @@
-//! The fuzz targets `line_solvers`, `triangle_lines`, `engines` and `patterns` as part of `cargo test`: the same
-//! checks (`nonogram_core::checks`) over every file of each target's committed seed corpus, and
-//! over random bytes from proptest decoded the way the fuzz targets decode theirs, so a
-//! regression fails here on every machine, with or without cargo-fuzz. `FUZZING.md` at the
-//! repository root describes the campaign.
+//! The fuzz targets `line_solvers`, `triangle_lines`, `engines` and `patterns` as part of
+//! `cargo test`: the same checks (`nonogram_checks`) over every file of each target's committed
+//! seed corpus, and over random bytes from proptest decoded the way the fuzz targets decode
+//! theirs, so a regression fails here on every machine, with or without cargo-fuzz.
+//! `FUZZING.md` at the repository root describes the campaign.
 
 use std::path::PathBuf;
 
-use nonogram_core::checks::arbitrary::{Arbitrary, Unstructured};
-use nonogram_core::checks::{engines, line, patterns, triangle_line};
+use nonogram_checks::arbitrary::{Arbitrary, Unstructured};
+use nonogram_checks::{engines, line, patterns, triangle_line};
 use nonogram_core::triangle::line::TriangleLineSolver;
 use proptest::prelude::*;
 

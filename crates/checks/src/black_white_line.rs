@@ -6,15 +6,17 @@
 //! solver is in turn held to plain enumeration of every line of cells.
 //!
 //! Every solver is reached through the [`LineSolve`] trait: its answer, its `feasible`, and its
-//! answer again with its scratch reused. Test support, not API: `crate::checks::line` runs it
-//! (and the colour kind's) for the `line_solvers` fuzz target and the property tests.
+//! answer again with its scratch reused. [`crate::line`] runs it (and the colour kind's) for
+//! the `line_solvers` fuzz target and the property tests.
 
 use arbitrary::{Arbitrary, Unstructured};
+use nonogram_core::line::{
+    self, bits as nfa, dp, naive, parallel, Line, LineSolve, LineSolver, Masks,
+};
+use nonogram_core::Contradiction;
 use nonogram_model::{Cell, Clue};
 
-use super::line::{self, bits as nfa, dp, naive, parallel, Line, LineSolve, LineSolver, Masks};
-use crate::checks::{bits, prefix_placements, revealed, show};
-use crate::kind::Contradiction;
+use crate::{bits, prefix_placements, revealed, show};
 
 /// The most work, in cells visited, for which the naive solver is the reference: a few
 /// milliseconds.
