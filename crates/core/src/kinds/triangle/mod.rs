@@ -26,8 +26,6 @@
 pub mod line;
 pub use crate::kind::entries::naive;
 pub mod parallel;
-#[cfg(test)]
-mod tests;
 
 /// The entries of the triangle palette: the background, black and the four half-black cells
 /// (`nonogram_model::Palette::triangles`).

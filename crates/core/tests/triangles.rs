@@ -4,16 +4,16 @@
 //! the same way), and a status that claims no more than that; `deduce` never contradicts a
 //! solution; the explainer reaches a solution.
 
-use nonogram_model::triangle;
-use nonogram_model::{Axis, ColourId, Palette, Picture, Puzzle};
+use nonogram_core::model::triangle;
+use nonogram_core::{Axis, ColourId, Palette, Picture, Puzzle};
 
-use super::ENTRIES;
-use crate::explain::ColourExplainer;
-use crate::generate::Rng;
-use crate::{deduce, Config, Engine, Solver, Status};
+use nonogram_core::explain::ColourExplainer;
+use nonogram_core::generate::Rng;
+use nonogram_core::triangle::ENTRIES;
+use nonogram_core::{deduce, Config, Engine, Solver, Status};
 
 /// Every line of `len` cells that satisfies `clue`, by the model's rule.
-fn lines(clue: &nonogram_model::Clue, len: usize) -> Vec<Vec<ColourId>> {
+fn lines(clue: &nonogram_core::Clue, len: usize) -> Vec<Vec<ColourId>> {
     let mut out = Vec::new();
     for mut code in 0..ENTRIES.pow(len as u32) {
         let line: Vec<ColourId> = (0..len)
@@ -154,7 +154,7 @@ fn every_engine_agrees_with_brute_force() {
             assert!(all.is_empty(), "deduce found a contradiction: {puzzle:?}");
         }
         if !all.is_empty() {
-            let explanation = crate::explain::explain_colour(&puzzle);
+            let explanation = nonogram_core::explain::explain_colour(&puzzle);
             let end = explanation
                 .grid
                 .to_picture()
