@@ -125,7 +125,9 @@ create_matrix_plot <- function(mat, row_spacing = 0, col_spacing = 0, fill = "bl
 #' The puzzle's grid with its clues beside the rows and above the columns, and `solution` (or
 #' any grid: `NA` cells are left blank) in its cells; colour puzzles in their palette's
 #' colours. A ggplot2 object when ggplot2 is installed, else a base graphics plot drawn when
-#' printed. `plot()` on a puzzle, a result, a deduction or a made puzzle draws it.
+#' printed. `plot()` on a puzzle, a result, a deduction or a made puzzle draws it. A plot's
+#' cells are whole tiles, so a triangle puzzle is refused: [render_puzzle()] draws its half
+#' cells (SVG or PNG).
 #'
 #' @inheritParams solve_puzzle
 #' @param solution What to draw in the cells: a matrix, a `nonogram_result`, or `NULL`.
@@ -151,6 +153,12 @@ create_puzzle_plot <- function(puzzle, solution = NULL, show_clues = TRUE) {
     .stop_value(sprintf(
       "the solution is %d rows by %d columns but the puzzle is %d by %d",
       nrow(grid), ncol(grid), height, width
+    ))
+  }
+  if (.is_triangles(puzzle$palette)) {
+    .stop_value(paste(
+      "create_puzzle_plot() draws whole cells; a triangle puzzle's half cells are drawn by",
+      "render_puzzle(puzzle, grid, format = \"svg\") or format = \"png\""
     ))
   }
   colours <- if (is.null(puzzle$palette)) c("white", "black") else puzzle$palette$rgb

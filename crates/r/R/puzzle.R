@@ -12,6 +12,12 @@
 #' In a colour puzzle each run is named by its colour: `c(red = 2, blue = 1)` is two red
 #' cells, then one blue one (a gap between runs is needed only between runs of one colour).
 #'
+#' A triangle puzzle (Olsak's `.g` files with half cells) has `palette = "triangles"` and
+#' character clues, each run as `.g` writes it: `"/4\\"` is a run of four cells whose first and
+#' last are half cells, `"2"` two black cells (whole numbers are read as plain runs too). Its
+#' grids hold 0 (empty), 1 (black) and 2 to 5 for the half cells black at the lower right, upper left, upper right
+#' and lower left.
+#'
 #' `nonogram_puzzle()` makes a puzzle from clues; `as_puzzle()` checks a list (or reads a
 #' puzzle string) and returns it in this form. Clues that no picture satisfies still make a
 #' puzzle: solving it says why it has none. `with_givens()` gives a puzzle other given cells.
@@ -20,7 +26,8 @@
 #'   colour in a colour puzzle).
 #' @param palette For a colour puzzle, a data frame (or list) of `name`, `rgb` (`#rrggbb`, a
 #'   CSS colour name or `"r, g, b"`) and optionally `symbol` (one character each, `NA` to let
-#'   the package choose), the background first; `NULL` for black and white.
+#'   the package choose), the background first; `"triangles"` for a triangle puzzle; `NULL` for
+#'   black and white.
 #' @param title A title, or `NULL`.
 #' @param givens Cells the puzzle gives: a matrix of the puzzle's size, `NA` where no cell is
 #'   given, else 0 and 1 (or palette indices); or text (rows of `#`, `.` and `?`). `NULL` for
@@ -128,11 +135,15 @@ print.nonogram_puzzle <- function(x, ...) {
       clues <- as.list(clues)
     }
     line <- if (axis == "row_clues") "row" else "column"
+    triangles <- .is_triangles(spec$palette)
     spec[[axis]] <- lapply(seq_along(clues), function(i) {
+      # A triangle puzzle's runs may be written as `.g` writes them, "/4\\".
+      if (triangles && is.character(clues[[i]])) return(unname(clues[[i]]))
       .whole(clues[[i]], sprintf("the clue of %s %d", line, i), call)
     })
   }
-  if (!is.null(spec$palette)) {
+  # A string names a palette ("triangles"); the Rust half says whether it knows it.
+  if (!is.null(spec$palette) && !is.character(spec$palette)) {
     palette <- as.list(spec$palette)
     for (field in intersect(c("name", "rgb", "symbol"), names(palette))) {
       palette[[field]] <- as.character(palette[[field]])
@@ -160,9 +171,15 @@ print.nonogram_puzzle <- function(x, ...) {
   .whole(grid, what, call)
 }
 
-# A puzzle from the Rust half: the class, and the palette as a data frame.
+# Whether `palette` names the triangle palette.
+.is_triangles <- function(palette) {
+  is.character(palette) && length(palette) == 1 && identical(palette, "triangles")
+}
+
+# A puzzle from the Rust half: the class, and the palette as a data frame (a triangle
+# puzzle's stays "triangles").
 .puzzle <- function(x) {
-  if (!is.null(x$palette)) {
+  if (!is.null(x$palette) && !.is_triangles(x$palette)) {
     x$palette <- as.data.frame(x$palette, stringsAsFactors = FALSE)
   }
   structure(x, class = "nonogram_puzzle")

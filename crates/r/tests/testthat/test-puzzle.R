@@ -91,3 +91,35 @@ test_that("a colour puzzle keeps its palette and colour-named runs", {
   expect_identical(result$solution, rbind(c(1L, 1L), c(1L, 2L)))
   expect_error(solve_puzzle(flag, type = "logical"), "black-and-white", class = "nonogram_value_error")
 })
+
+test_that("triangle puzzles keep their half cells: character clues and the triangles palette", {
+  # A 3 x 3 picture: half cells at the corners, `◢#◣ / ##. / ◥#◤`.
+  tri <- nonogram_puzzle(
+    list("/3\\", 2, "\\3/"), list("/3\\", 3, c("\\1", "1/")),
+    palette = "triangles"
+  )
+  expect_identical(tri$palette, "triangles")
+  expect_identical(tri$row_clues, list("/3\\", "2", "\\3/"))
+  expect_identical(tri$col_clues, list("/3\\", "3", c("\\1", "1/")))
+  result <- solve_puzzle(tri)
+  expect_identical(result$status, "unique")
+  expect_identical(result$solution, matrix(c(2L, 1L, 5L, 1L, 1L, 0L, 4L, 1L, 3L), 3, byrow = TRUE))
+  # Through Olsak's .g, the one format that holds the caps, and back.
+  again <- parse_puzzle(format_puzzle(tri, "g"), "g")
+  expect_identical(again$row_clues, tri$row_clues)
+  expect_identical(again$col_clues, tri$col_clues)
+  expect_error(format_puzzle(tri, "non"), class = "nonogram_error")
+  # The explanation writes the clues with their caps.
+  steps <- explain_puzzle(tri)
+  expect_true("/3\\" %in% steps$steps$clue)
+  expect_match(render_puzzle(tri, result, format = "svg"), "<svg")
+  expect_error(create_puzzle_plot(tri), "render_puzzle", class = "nonogram_value_error")
+  expect_error(
+    nonogram_puzzle(list("/x"), list(1), palette = "triangles"),
+    "row 1 has the run \"/x\"", class = "nonogram_value_error"
+  )
+  expect_error(
+    nonogram_puzzle(list(1), list(1), palette = "hexagons"),
+    "\"triangles\"", class = "nonogram_value_error"
+  )
+})

@@ -41,12 +41,18 @@ struct Table {
     narrowed: (Vec<i32>, Vec<i32>, Vec<i32>, Vec<String>),
 }
 
-/// A clue as text: `3,2`, or `2 red,1 blue` in colour.
+/// A clue as text: `3,2`, `2 red,1 blue` in colour, `/4\\,2` in a triangle puzzle.
 fn clue_text(puzzle: &Puzzle, clue: &Clue) -> String {
     if clue.is_empty() {
         return "0".into();
     }
     let palette = puzzle.palette();
+    if puzzle.is_triangles() {
+        let runs: Vec<String> = (0..clue.len())
+            .map(|i| nonogram_core::model::triangle::run_notation(clue, i))
+            .collect();
+        return runs.join(",");
+    }
     let runs: Vec<String> = clue
         .iter()
         .map(|r| {

@@ -5,7 +5,10 @@
 //! some puzzles have: `title`, `author`, `palette` (colour puzzles: a list of `name`, `rgb` and
 //! `symbol`, the background first), `goal` (the intended picture) and `givens` (cells the
 //! puzzle gives). In a colour puzzle a clue's runs are named by their colours,
-//! `c(red = 2, blue = 1)`. The R code checks the types (numbers, lists); this module checks
+//! `c(red = 2, blue = 1)`. A triangle puzzle's palette is the string `"triangles"` and its
+//! clues are character vectors, each run as Olšák's `.g` files write it (`"/4\\"` is a run of
+//! four cells capped by a half cell at both ends, `"2"` a plain one); integer vectors are read
+//! as plain runs there too. The R code checks the types (numbers, lists); this module checks
 //! the values, in the command line's words, and builds the engine's validated `Puzzle`.
 //!
 //! Grids are integer matrices, rows by columns (R stores them column by column): a picture
@@ -17,8 +20,9 @@ use std::collections::HashMap;
 
 use extendr_api::prelude::*;
 
+use nonogram_core::model::triangle;
 use nonogram_core::{
-    Cells, Clue, ColourId, ColourSet, Given, Palette, PartialGrid, Picture, Puzzle, Rgb, Run,
+    Axis, Cells, Clue, ColourId, ColourSet, Given, Palette, PartialGrid, Picture, Puzzle, Rgb, Run,
 };
 
 use crate::args::describe;
@@ -44,6 +48,16 @@ pub fn puzzle(value: &Robj) -> Answer<Puzzle> {
     let fields = fields(value, "a puzzle")?;
     let get = |name: &str| fields.get(name).cloned().unwrap_or_else(|| ().into());
     let palette = match fields.get("palette").filter(|p| !p.is_null()) {
+        Some(p) if p.is_string() => match p.as_str() {
+            Some("triangles") => Palette::triangles(),
+            _ => {
+                return Err(Fail::value(format!(
+                    "a puzzle's palette is a list of name, rgb and symbol, or \"triangles\", \
+                     not {}",
+                    describe(p)
+                )))
+            }
+        },
         Some(p) => palette(p)?,
         None => Palette::black_and_white(),
     };
@@ -178,7 +192,8 @@ pub fn palette(value: &Robj) -> Answer<Palette> {
     nonogram_formats::build_palette((&background.0, background.1), &colours).map_err(Fail::value)
 }
 
-/// The clues of one axis: a list of integer vectors, named by colour in a colour puzzle.
+/// The clues of one axis: a list of integer vectors, named by colour in a colour puzzle; in a
+/// triangle puzzle, character vectors of runs as `.g` writes them.
 fn clues(value: &Robj, palette: &Palette, axis: &str) -> Answer<Vec<Clue>> {
     let list = value.as_list().ok_or_else(|| {
         Fail::value(format!(
@@ -189,6 +204,15 @@ fn clues(value: &Robj, palette: &Palette, axis: &str) -> Answer<Vec<Clue>> {
     let mut clues = Vec::with_capacity(list.len());
     for (i, clue) in list.values().enumerate() {
         let line = format!("{axis} {}", i + 1);
+        if palette.is_triangles() && clue.is_string() {
+            let axis = if axis == "row" {
+                Axis::Row
+            } else {
+                Axis::Column
+            };
+            clues.push(triangle_clue(&clue, axis, &line)?);
+            continue;
+        }
         let lengths: Vec<i32> = if clue.is_null() {
             Vec::new()
         } else if let Some(s) = clue.as_integer_slice() {
@@ -218,7 +242,8 @@ fn clues(value: &Robj, palette: &Palette, axis: &str) -> Answer<Vec<Clue>> {
                 Some(name) if !name.is_empty() && name != "NA" => {
                     colour_named(palette, name, &line)?
                 }
-                _ if palette.is_black_and_white() => ColourId::BLACK,
+                // A triangle puzzle's runs are black; whole numbers are plain runs there.
+                _ if palette.is_black_and_white() || palette.is_triangles() => ColourId::BLACK,
                 _ => {
                     return Err(Fail::value(format!(
                         "a run of {line} has no colour: in a colour puzzle each run is named by \
@@ -243,6 +268,31 @@ fn clues(value: &Robj, palette: &Palette, axis: &str) -> Answer<Vec<Clue>> {
         clues.push(Clue::coloured(runs));
     }
     Ok(clues)
+}
+
+/// A triangle puzzle's clue from its runs written as `.g` writes them (`"/4\\"`, `"2"`); `"0"`
+/// or no runs for an empty line.
+fn triangle_clue(clue: &Robj, axis: Axis, line: &str) -> Answer<Clue> {
+    let texts = clue.as_str_vector().unwrap_or_default();
+    if let [only] = texts[..] {
+        if only.trim() == "0" {
+            return Ok(Clue::empty());
+        }
+    }
+    let mut runs = Vec::with_capacity(texts.len());
+    for text in texts {
+        if text == "NA" {
+            return Err(Fail::value(format!("the clue of {line} has an NA run")));
+        }
+        runs.push(triangle::parse_run(axis, text).ok_or_else(|| {
+            Fail::value(format!(
+                "the clue of {line} has the run \"{text}\", which is not a length from 1 up with \
+                 at most one cap (/ or \\) on either side that faces the run (as in \"/4\\\\\", \
+                 \"3/\" or \"2\")"
+            ))
+        })?);
+    }
+    Ok(Clue::capped(runs))
 }
 
 /// A colour of the palette by name or symbol.
@@ -278,7 +328,10 @@ pub fn puzzle_robj(puzzle: &Puzzle) -> Robj {
         names.push("author");
         values.push(author.as_str().into());
     }
-    if !puzzle.is_black_and_white() {
+    if puzzle.is_triangles() {
+        names.push("palette");
+        values.push("triangles".into());
+    } else if !puzzle.is_black_and_white() {
         names.push("palette");
         values.push(palette_robj(puzzle.palette()));
     }
@@ -315,11 +368,17 @@ pub fn clue_list(puzzle: &Puzzle, clues: &[Clue]) -> Robj {
     List::from_values(values).into()
 }
 
-/// One clue: its run lengths (named by colour in a colour puzzle); `0` for an empty line, as
-/// the R package writes it.
+/// One clue: its run lengths (named by colour in a colour puzzle; in a triangle puzzle its runs
+/// as `.g` writes them, `"/4\\"`); `0` for an empty line, as the R package writes it.
 pub fn clue_robj(puzzle: &Puzzle, clue: &Clue) -> Robj {
     if clue.is_empty() {
         return Robj::from(0i32);
+    }
+    if puzzle.is_triangles() {
+        let runs: Vec<String> = (0..clue.len())
+            .map(|i| triangle::run_notation(clue, i))
+            .collect();
+        return Robj::from(runs);
     }
     let lengths: Vec<i32> = clue.iter().map(|r| r.len as i32).collect();
     let mut robj = Robj::from(lengths);
