@@ -7,6 +7,7 @@ use nonogram_core::generate::{random_colour_picture, random_picture, Rng};
 use nonogram_core::line::{Line, LineSolve, LineSolver, Masks};
 use nonogram_core::model::{triangle, Axis, ColourId};
 use nonogram_core::triangle::line::TriangleLineSolver;
+use nonogram_core::triangle::parallel::Shapes;
 use nonogram_core::Clue;
 
 use crate::measure::median;
@@ -114,16 +115,20 @@ pub(crate) fn triangle_lines(lengths: &[usize], known: f64) {
                     }
                 }
             }
-            cases.push((clue, masks));
+            // Read once, as propagation reads each line's clue (and as black and white's
+            // solver is handed its runs).
+            let shapes = Shapes::new(&clue, entries);
+            cases.push((clue, shapes, masks));
         }
         let mut solver = TriangleLineSolver::new();
         let mut out = vec![0u64; entries * words];
         time(
             len,
             &cases,
-            |(clue, _)| clue.len(),
-            |(clue, masks)| {
-                let _ = std::hint::black_box(solver.solve(clue, len, entries, masks, &mut out));
+            |(clue, _, _)| clue.len(),
+            |(clue, shapes, masks)| {
+                let solved = solver.solve_prepared((clue, shapes), len, entries, masks, &mut out);
+                let _ = std::hint::black_box(solved);
             },
         );
     }

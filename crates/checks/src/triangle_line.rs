@@ -17,7 +17,7 @@ use nonogram_model::{Axis, Clue, ColourId, ColourSet, Palette, Run};
 use nonogram_core::colour::line::{cells_to_masks, masks_to_cells};
 use nonogram_core::triangle::line::{solve_cells, TriangleLineSolver, MAX_PARALLEL};
 use nonogram_core::triangle::naive;
-use nonogram_core::triangle::parallel::Scratch;
+use nonogram_core::triangle::parallel::{Scratch, Shapes};
 pub use nonogram_core::triangle::ENTRIES;
 use nonogram_core::Contradiction;
 
@@ -109,7 +109,8 @@ pub fn naive_placements(clue: &Clue, len: usize, cap: f64) -> Option<f64> {
     prefix_placements(runs, len, cap)
 }
 
-/// Checks the line solver (twice, with its scratch reused), its `feasible`, and
+/// Checks the line solver (twice, with its scratch reused, and with the clue read beforehand),
+/// its `feasible`, and
 /// [`solve_cells`] against the line programme on `case`, all of them against the naive
 /// solver when its enumeration is cheap, and on short lines the naive solver against plain
 /// enumeration.
@@ -135,10 +136,11 @@ pub fn check(case: &TriangleLineCase, solver: &mut TriangleLineSolver) {
     // theirs, not the programme's against itself.
     if len <= MAX_PARALLEL {
         let mut out = vec![u64::MAX; masks.len()];
+        let shapes = Shapes::new(clue, ENTRIES);
         let answer = if len <= 64 {
-            Scratch::<u64>::default().solve(clue, len, ENTRIES, &masks, &mut out)
+            Scratch::<u64>::default().solve_shapes(&shapes, len, ENTRIES, &masks, &mut out)
         } else {
-            Scratch::<u128>::default().solve(clue, len, ENTRIES, &masks, &mut out)
+            Scratch::<u128>::default().solve_shapes(&shapes, len, ENTRIES, &masks, &mut out)
         };
         let answer = answer.expect("the bit-parallel passes take the line");
         let answer = answer.map(|()| masks_to_cells(&out, len, ENTRIES));
@@ -159,6 +161,21 @@ pub fn check(case: &TriangleLineCase, solver: &mut TriangleLineSolver) {
             "{pass}: feasible, {case:?}"
         );
     }
+    // With the clue read beforehand, as propagation and the learner call it.
+    let shapes = Shapes::new(clue, ENTRIES);
+    let mut out = vec![u64::MAX; masks.len()];
+    let answer = solver
+        .solve_prepared((clue, &shapes), len, ENTRIES, &masks, &mut out)
+        .map(|()| masks_to_cells(&out, len, ENTRIES));
+    assert_eq!(
+        answer, reference,
+        "prepared against the programme, {case:?}"
+    );
+    assert_eq!(
+        solver.feasible_prepared((clue, &shapes), len, ENTRIES, &masks),
+        reference.is_ok(),
+        "prepared: feasible, {case:?}"
+    );
     assert_eq!(solve_cells(clue, cells, ENTRIES), reference, "{case:?}");
 }
 

@@ -32,11 +32,13 @@ pub(crate) const MAX_VARS: usize = 1 << 21;
 
 /// The colour lines: per line and entry, the cells where the entry is not false.
 #[derive(Debug)]
-pub(crate) struct EntryLines<'p, S> {
+pub(crate) struct EntryLines<'p, S: EntryLineSolver> {
     layout: Layout,
     entries: usize,
     /// Per line slot (rows, then columns): its clue.
     clues: Vec<&'p Clue>,
+    /// Per line slot: its clue as the line solver reads it.
+    prepared: Vec<S::Prepared>,
     row_words: usize,
     col_words: usize,
     /// Per line slot, per entry, `words` words: the cells where the entry is not false.
@@ -124,6 +126,7 @@ impl<'p, S: EntryLineSolver> LearnLines<'p> for EntryLines<'p, S> {
                 })
                 .collect()
         };
+        let prepared = clues.iter().map(|clue| S::prepare(clue, entries)).collect();
         let mut masks = full(width, row_words).repeat(entries * height);
         masks.extend(full(height, col_words).repeat(entries * width));
         let words = row_words.max(col_words);
@@ -134,6 +137,7 @@ impl<'p, S: EntryLineSolver> LearnLines<'p> for EntryLines<'p, S> {
             layout,
             entries,
             clues,
+            prepared,
             row_words,
             col_words,
             masks,
@@ -248,7 +252,13 @@ impl<'p, S: EntryLineSolver> LearnLines<'p> for EntryLines<'p, S> {
         let masks = &self.masks[start..start + entries * words];
         if self
             .solver
-            .solve(self.clues[slot], len, entries, masks, &mut self.out)
+            .solve(
+                (self.clues[slot], &self.prepared[slot]),
+                len,
+                entries,
+                masks,
+                &mut self.out,
+            )
             .is_err()
         {
             return false;
@@ -281,7 +291,7 @@ impl<'p, S: EntryLineSolver> LearnLines<'p> for EntryLines<'p, S> {
         let (slot, stamp, target) = (deduction.slot, deduction.stamp, deduction.target);
         let (start, words, len) = self.range(slot);
         let entries = self.entries;
-        let clue = self.clues[slot];
+        let clue = (self.clues[slot], &self.prepared[slot]);
         let masks = &mut self.scratch[..entries * words];
         masks.copy_from_slice(&self.masks[start..start + entries * words]);
         // The masks then: give back the facts since `stamp`.

@@ -25,14 +25,24 @@ use crate::marginals::Rounds;
 
 /// A line solver over entry masks: what a kind whose cells take one palette entry brings.
 pub(crate) trait EntryLineSolver: Debug + Default + Send {
+    /// What the solver reads of a clue before it solves a line of it, read once per line by
+    /// the callers that solve a line many times (propagation, the learner), as black and
+    /// white's solver is handed its runs ready; `()` for a solver that reads the clue as it
+    /// goes.
+    type Prepared: Debug + Send;
+
+    /// Reads `clue` for lines in a palette of `entries` entries.
+    fn prepare(clue: &Clue, entries: usize) -> Self::Prepared;
+
     /// Solves one line of `len` cells in a palette of `entries` entries. `masks` holds, entry
     /// by entry, `words_for(len)` words each, the cells that may take that entry (bit `i % 64`
     /// of word `i / 64` for cell `i`); on success `out` (as long) holds the cells that may take
     /// each entry in some placement of the clue that agrees with `masks` (a subset of it). On a
-    /// contradiction `out` is unspecified.
+    /// contradiction `out` is unspecified. `prepared` is what [`EntryLineSolver::prepare`]
+    /// read of `clue` for this palette.
     fn solve(
         &mut self,
-        clue: &Clue,
+        clue: (&Clue, &Self::Prepared),
         len: usize,
         entries: usize,
         masks: &[u64],
@@ -41,7 +51,13 @@ pub(crate) trait EntryLineSolver: Debug + Default + Send {
 
     /// Whether some placement of `clue` agrees with `masks` (as for
     /// [`EntryLineSolver::solve`]).
-    fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool;
+    fn feasible(
+        &mut self,
+        clue: (&Clue, &Self::Prepared),
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+    ) -> bool;
 
     /// Whether [`EntryLineSolver::chances`] gives estimates, so that the learner is guided by
     /// them (`LearnLines::GUIDED`). Default `false`: none.
@@ -81,7 +97,8 @@ pub(crate) fn solve_cells<S: EntryLineSolver>(
 ) -> Result<Vec<ColourSet>, Contradiction> {
     let masks = cells_to_masks(cells, entries);
     let mut out = vec![0; masks.len()];
-    S::default().solve(clue, cells.len(), entries, &masks, &mut out)?;
+    let prepared = S::prepare(clue, entries);
+    S::default().solve((clue, &prepared), cells.len(), entries, &masks, &mut out)?;
     Ok(masks_to_cells(&out, cells.len(), entries))
 }
 

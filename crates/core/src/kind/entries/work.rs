@@ -7,7 +7,7 @@
 //! before and after; the slot count is chosen so that the table stays near [`CACHE_BYTES`]
 //! whatever the palette.
 
-use nonogram_model::{Clue, LineId, Puzzle};
+use nonogram_model::{Axis, Clue, LineId, Puzzle};
 
 use super::grid::ColourGrid;
 use super::EntryLineSolver;
@@ -90,8 +90,12 @@ impl LineCache {
 
 /// The colour line solver, its output, a cache of results, and the cells the last solve changed.
 #[derive(Debug)]
-pub(crate) struct EntryWork<S> {
+pub(crate) struct EntryWork<S: EntryLineSolver> {
     entries: usize,
+    /// Each line's clue as the solver reads it, rows then columns.
+    prepared: Vec<S::Prepared>,
+    /// The puzzle's height: where the columns start in `prepared`.
+    height: usize,
     solver: S,
     cache: LineCache,
     out: Vec<u64>,
@@ -104,8 +108,15 @@ impl<S: EntryLineSolver> LineWork<ColourGrid> for EntryWork<S> {
     fn new(puzzle: &Puzzle) -> EntryWork<S> {
         let entries = puzzle.palette().len().max(1);
         let words = puzzle.width().max(puzzle.height()).div_ceil(64).max(1);
+        let prepared = [Axis::Row, Axis::Column]
+            .into_iter()
+            .flat_map(|axis| puzzle.clues(axis))
+            .map(|clue| S::prepare(clue, entries))
+            .collect();
         EntryWork {
             entries,
+            prepared,
+            height: puzzle.height(),
             solver: S::default(),
             cache: LineCache::new(entries),
             out: vec![0; entries * words],
@@ -121,6 +132,11 @@ impl<S: EntryLineSolver> LineWork<ColourGrid> for EntryWork<S> {
         let entries = self.entries;
         let masks = grid.line(line);
         let out = &mut self.out[..entries * words];
+        let slot = match line.axis {
+            Axis::Row => line.index,
+            Axis::Column => self.height + line.index,
+        };
+        let clue = (clue, &self.prepared[slot]);
         if words == 1 {
             match self.cache.get(id, masks, out) {
                 Some(result) => result?,

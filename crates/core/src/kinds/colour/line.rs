@@ -105,9 +105,14 @@ impl ColourLineSolver {
 }
 
 impl crate::kind::entries::EntryLineSolver for ColourLineSolver {
+    /// The colour solver reads the clue as it goes.
+    type Prepared = ();
+
+    fn prepare(_clue: &Clue, _entries: usize) {}
+
     fn solve(
         &mut self,
-        clue: &Clue,
+        (clue, ()): (&Clue, &()),
         len: usize,
         entries: usize,
         masks: &[u64],
@@ -116,7 +121,13 @@ impl crate::kind::entries::EntryLineSolver for ColourLineSolver {
         ColourLineSolver::solve(self, clue, len, entries, masks, out)
     }
 
-    fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool {
+    fn feasible(
+        &mut self,
+        (clue, ()): (&Clue, &()),
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+    ) -> bool {
         ColourLineSolver::feasible(self, clue, len, entries, masks)
     }
 

@@ -18,7 +18,7 @@ use crate::kind::entries::EntryLineSolver;
 use crate::kind::grid::words_for;
 use crate::kind::Contradiction;
 
-use super::parallel::Scratch;
+use super::parallel::{Scratch, Shapes};
 
 /// The longest line the bit-parallel solver takes (a cell a bit of a `u128`).
 pub const MAX_PARALLEL: usize = 128;
@@ -30,6 +30,8 @@ pub struct TriangleLineSolver {
     wide: Scratch<u128>,
     dp: dp::Scratch,
     out: Vec<u64>,
+    /// The clue of a call that brings no [`Shapes`], read into this.
+    read: Shapes,
 }
 
 impl TriangleLineSolver {
@@ -47,13 +49,29 @@ impl TriangleLineSolver {
         masks: &[u64],
         out: &mut [u64],
     ) -> Result<(), Contradiction> {
+        let shapes = self.read(clue, entries);
+        let result = self.solve_prepared((clue, &shapes), len, entries, masks, out);
+        self.read = shapes;
+        result
+    }
+
+    /// [`TriangleLineSolver::solve`] with the clue read beforehand ([`Shapes::new`] for this
+    /// palette): what propagation and the learner call, each line read once.
+    pub fn solve_prepared(
+        &mut self,
+        (clue, shapes): (&Clue, &Shapes),
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+        out: &mut [u64],
+    ) -> Result<(), Contradiction> {
         if len == 0 {
             return empty_line(clue);
         }
         let fast = if len <= 64 {
-            self.narrow.solve(clue, len, entries, masks, out)
+            self.narrow.solve_shapes(shapes, len, entries, masks, out)
         } else if len <= MAX_PARALLEL {
-            self.wide.solve(clue, len, entries, masks, out)
+            self.wide.solve_shapes(shapes, len, entries, masks, out)
         } else {
             None
         };
@@ -82,13 +100,27 @@ impl TriangleLineSolver {
     /// Whether some placement of `clue` agrees with `masks`. Cheaper than solving for lines of
     /// up to 128 cells: only one pass runs.
     pub fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool {
+        let shapes = self.read(clue, entries);
+        let feasible = self.feasible_prepared((clue, &shapes), len, entries, masks);
+        self.read = shapes;
+        feasible
+    }
+
+    /// [`TriangleLineSolver::feasible`] with the clue read beforehand.
+    pub fn feasible_prepared(
+        &mut self,
+        (clue, shapes): (&Clue, &Shapes),
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+    ) -> bool {
         if len == 0 {
             return clue.is_empty();
         }
         let fast = if len <= 64 {
-            self.narrow.feasible(clue, len, entries, masks)
+            Scratch::<u64>::feasible_shapes(shapes, len, entries, masks)
         } else if len <= MAX_PARALLEL {
-            self.wide.feasible(clue, len, entries, masks)
+            Scratch::<u128>::feasible_shapes(shapes, len, entries, masks)
         } else {
             None
         };
@@ -101,22 +133,42 @@ impl TriangleLineSolver {
         self.out = out;
         ok
     }
+
+    /// `clue` read into the buffer of calls that bring no [`Shapes`] (given back after).
+    fn read(&mut self, clue: &Clue, entries: usize) -> Shapes {
+        let mut shapes = std::mem::take(&mut self.read);
+        shapes.read(clue, entries);
+        shapes
+    }
 }
 
 impl EntryLineSolver for TriangleLineSolver {
+    /// Each run's caps and body, read once per line.
+    type Prepared = Shapes;
+
+    fn prepare(clue: &Clue, entries: usize) -> Shapes {
+        Shapes::new(clue, entries)
+    }
+
     fn solve(
         &mut self,
-        clue: &Clue,
+        clue: (&Clue, &Shapes),
         len: usize,
         entries: usize,
         masks: &[u64],
         out: &mut [u64],
     ) -> Result<(), Contradiction> {
-        TriangleLineSolver::solve(self, clue, len, entries, masks, out)
+        self.solve_prepared(clue, len, entries, masks, out)
     }
 
-    fn feasible(&mut self, clue: &Clue, len: usize, entries: usize, masks: &[u64]) -> bool {
-        TriangleLineSolver::feasible(self, clue, len, entries, masks)
+    fn feasible(
+        &mut self,
+        clue: (&Clue, &Shapes),
+        len: usize,
+        entries: usize,
+        masks: &[u64],
+    ) -> bool {
+        self.feasible_prepared(clue, len, entries, masks)
     }
 }
 

@@ -51,12 +51,32 @@ struct Shape {
     gap: bool,
 }
 
-/// The scratch of the cell-parallel solver at one word size.
-#[derive(Debug, Default)]
-pub struct Scratch<W> {
+/// A clue as the passes read it, for a palette of a given size: each run's shape, the longest
+/// body, and whether the passes take the clue. Read once per line by the callers that solve a
+/// line many times (`TriangleLineSolver::solve_prepared`), so that a solve starts from the
+/// runs ready, as black and white's does.
+#[derive(Clone, Debug, Default)]
+pub struct Shapes {
     shapes: Vec<Shape>,
     /// The longest body of the clue.
     longest: u32,
+    /// `None` when the passes do not take the clue (the programme then solves its lines),
+    /// `Some(false)` when some run has more caps than cells, so fits nowhere.
+    verdict: Option<bool>,
+}
+
+impl Shapes {
+    /// `clue` read for lines in a palette of `entries` entries.
+    pub fn new(clue: &Clue, entries: usize) -> Shapes {
+        let mut shapes = Shapes::default();
+        shapes.read(clue, entries);
+        shapes
+    }
+}
+
+/// The scratch of the cell-parallel solver at one word size.
+#[derive(Debug, Default)]
+pub struct Scratch<W> {
     /// Per run: the cells where it may start as far as the runs after it are concerned and
     /// where it fits.
     right_starts: Vec<W>,
@@ -220,15 +240,15 @@ fn select<W: Bits>(keep: bool, x: W) -> W {
     }
 }
 
-impl<W: Bits> Scratch<W> {
-    /// Reads the clue's runs into `shapes`, the longest body into `longest`. `None` when the
-    /// solver does not take the line (a palette of fewer than two or more than [`MAX_ENTRIES`]
-    /// entries, a run of no cells or not black, or a cap past the palette): the programme then
-    /// solves it.
-    /// `Some(false)` when some run has more caps than cells, so fits nowhere.
-    fn shapes(&mut self, clue: &Clue, entries: usize) -> Option<bool> {
+impl Shapes {
+    /// Reads the clue's runs into `shapes`, the longest body into `longest`, and the verdict:
+    /// `None` when the passes do not take the clue (a palette of fewer than two or more than
+    /// [`MAX_ENTRIES`] entries, a run of no cells or not black, or a cap past the palette),
+    /// `Some(false)` when some run has more caps than cells.
+    pub(super) fn read(&mut self, clue: &Clue, entries: usize) {
+        self.verdict = None;
         if !(2..=MAX_ENTRIES).contains(&entries) {
-            return None;
+            return;
         }
         let (lens, colours, caps) = (clue.runs(), clue.colours(), clue.all_caps());
         let k = lens.len();
@@ -264,47 +284,50 @@ impl<W: Bits> Scratch<W> {
             };
         }
         self.longest = longest;
-        taken.then_some(fits)
+        self.verdict = taken.then_some(fits);
     }
+}
 
+impl<W: Bits> Scratch<W> {
     /// Whether some placement agrees with `masks`: one pass, nothing stored, stopping as soon
-    /// as a run has no start left. `None` when the solver does not take the line.
-    pub(super) fn feasible(
-        &mut self,
-        clue: &Clue,
+    /// as a run has no start left, the clue read beforehand for a palette of `entries`
+    /// entries. `None` when the passes do not take it.
+    pub fn feasible_shapes(
+        shapes: &Shapes,
         len: usize,
         entries: usize,
         masks: &[u64],
     ) -> Option<bool> {
-        if !self.shapes(clue, entries)? {
+        if !shapes.verdict? {
             return Some(false);
         }
         let m = read::<W>(len, entries, masks);
-        if self.shapes.is_empty() {
+        if shapes.shapes.is_empty() {
             return Some(m[0] == low::<W>(len));
         }
-        let view = View::new(&m, self.longest);
-        Some(pass::<W, false>(&self.shapes, &view, len, |_, _| {}).is_some())
+        let view = View::new(&m, shapes.longest);
+        Some(pass::<W, false>(&shapes.shapes, &view, len, |_, _| {}).is_some())
     }
 
-    /// Solves the line (the contract of `EntryLineSolver::solve`); `None` when the solver does
-    /// not take it.
-    pub fn solve(
+    /// Solves the line (the contract of `EntryLineSolver::solve`), the clue read beforehand
+    /// for a palette of `entries` entries; `None` when the passes do not take it.
+    pub fn solve_shapes(
         &mut self,
-        clue: &Clue,
+        shapes: &Shapes,
         len: usize,
         entries: usize,
         masks: &[u64],
         out: &mut [u64],
     ) -> Option<Result<(), Contradiction>> {
-        if !self.shapes(clue, entries)? {
+        if !shapes.verdict? {
             return Some(Err(Contradiction));
         }
+        let (longest, shapes) = (shapes.longest, &shapes.shapes[..]);
         let words = words_for(len);
         let all = low::<W>(len);
         let m = read::<W>(len, entries, masks);
         let e = m[0];
-        let k = self.shapes.len();
+        let k = shapes.len();
         if k == 0 {
             if e != all {
                 return Some(Err(Contradiction));
@@ -328,15 +351,14 @@ impl<W: Bits> Scratch<W> {
         for (b, &x) in back.iter_mut().zip(&m) {
             *b = rev(x);
         }
-        let back = View::new(&back, self.longest);
-        let view = View::new(&m, self.longest);
+        let back = View::new(&back, longest);
+        let view = View::new(&m, longest);
         // Each run's entries are written before they are read: no need to clear them.
         if self.right_starts.len() < k {
             self.right_starts.resize(k, W::ZERO);
             self.right_gap.resize(k, W::ZERO);
         }
         let (right_starts, right_gap) = (&mut self.right_starts, &mut self.right_gap);
-        let shapes = &self.shapes;
         let line_end = W::ONE << (len as u32 - 1);
         let Some(right_leading) = pass::<W, true>(shapes, &back, len, |r, gap| {
             let gap = rev(gap);
@@ -360,7 +382,7 @@ impl<W: Bits> Scratch<W> {
         let (mut gap, mut next) = leading(e);
         let mut empty = gap & rev(right_leading);
         let mut after = W::ZERO;
-        for (r, shape) in self.shapes.iter().enumerate() {
+        for (r, shape) in shapes.iter().enumerate() {
             next |= select(r > 0 && !shape.gap, after);
             let starts = next & self.right_starts[r];
             cover[shape.start] |= starts;
