@@ -30,7 +30,7 @@ pub fn solve(clue: &Clue, cells: &[ColourSet]) -> Result<Vec<ColourSet>, Contrad
 }
 
 /// Every line of `len` cells whose clue is `clue` (tests: the enumerator itself is checked by
-/// reading each line's clue back).
+/// reading each line's clue back, in `nonogram-checks`).
 pub fn lines(clue: &Clue, len: usize) -> Vec<Vec<ColourId>> {
     let mut out = Vec::new();
     for_each_line(clue, len, |line| out.push(line.to_vec()));
@@ -68,42 +68,5 @@ fn place(
         line[start..pos].fill(ColourId::BACKGROUND);
         line[pos..end].copy_from_slice(&cells);
         place(clue, run + 1, (end, end + gap), line, found);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use nonogram_model::{triangle, Axis, Run};
-
-    fn c(i: usize) -> ColourId {
-        ColourId::new(i).unwrap()
-    }
-
-    #[test]
-    fn enumerates_exactly_the_lines_of_a_colour_clue() {
-        // 1 red, 1 red, 2 green in 6 cells: the reds need a gap, red and green may touch.
-        let clue = Clue::coloured([Run::new(1, c(1)), Run::new(1, c(1)), Run::new(2, c(2))]);
-        let lines = lines(&clue, 6);
-        for line in &lines {
-            assert_eq!(Clue::from_colours(line.iter().copied()), clue, "{line:?}");
-        }
-        // The shape needs 5 cells; the one spare cell goes before, between the reds, between
-        // red and green, or after.
-        assert_eq!(lines.len(), 4);
-        assert_eq!(super::lines(&Clue::empty(), 3).len(), 1);
-        assert!(super::lines(&clue, 4).is_empty());
-    }
-
-    #[test]
-    fn enumerates_exactly_the_lines_of_a_triangle_clue() {
-        // A row of ◢ and ◣ cells read as clues: every line enumerated reads back as its clue.
-        let (start, end) = (triangle::LOWER_RIGHT, triangle::LOWER_LEFT);
-        let clue = triangle::clue_of_line(Axis::Row, &[start, c(1), end, start, end]);
-        let lines = lines(&clue, 6);
-        assert!(!lines.is_empty());
-        for line in &lines {
-            assert_eq!(triangle::clue_of_line(Axis::Row, line), clue, "{line:?}");
-        }
     }
 }
