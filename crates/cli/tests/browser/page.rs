@@ -147,6 +147,18 @@ pub async fn in_page(client: &Client, module: &str, function: &str) -> Result<Va
     Ok(value["ok"].clone())
 }
 
+/// The page's own line checks (`js/lines.js`) on `lines`, each `[line, clue]` as the page holds
+/// them: per line, whether the line still fits its clue and whether it is done.
+pub async fn line_checks(client: &Client, lines: &[Value]) -> Result<Vec<(bool, bool)>> {
+    let function = format!(
+        "m => {}.map(([line, clue]) => [m.fits(line, clue), m.done(line, clue)])",
+        json!(lines)
+    );
+    Ok(serde_json::from_value(
+        in_page(client, "lines.js", &function).await?,
+    )?)
+}
+
 /// The clues and palette of a puzzle as `parse` gives it: what makes it the same puzzle.
 pub fn clues(puzzle: &Value) -> Value {
     json!({
