@@ -126,10 +126,7 @@ pub(crate) fn write(puzzle: &Puzzle) -> String {
                 out.push_str("0\n");
                 continue;
             }
-            let blocks: Vec<String> = (0..clue.len())
-                .map(|i| triangle::run_notation(clue, i))
-                .collect();
-            out.push_str(&blocks.join(" "));
+            out.push_str(&triangle::run_notations(clue).join(" "));
             out.push('\n');
         }
     }

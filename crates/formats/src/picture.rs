@@ -152,11 +152,9 @@ mod tests {
         let p = parse("◢#◣\n◥#◤\n..#\n").unwrap();
         assert!(p.is_triangles());
         assert_eq!(
-            (0..p.rows().len())
-                .map(|i| (0..p.rows()[i].len())
-                    .map(|j| triangle::run_notation(&p.rows()[i], j))
-                    .collect::<Vec<_>>()
-                    .join(" "))
+            p.rows()
+                .iter()
+                .map(|clue| triangle::run_notations(clue).join(" "))
                 .collect::<Vec<_>>(),
             ["/3\\", "\\3/", "1"]
         );

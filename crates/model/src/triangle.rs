@@ -101,6 +101,11 @@ pub fn run_notation(clue: &Clue, i: usize) -> String {
     format!("{start}{}{end}", clue.runs()[i])
 }
 
+/// Every run of `clue`, in order, as [`run_notation`] writes it (none for an empty clue).
+pub fn run_notations(clue: &Clue) -> Vec<String> {
+    (0..clue.len()).map(|i| run_notation(clue, i)).collect()
+}
+
 /// Reads a run of a line of `axis` as [`run_notation`] writes it (`/4\`, `3/`, `\1`, `5`):
 /// the run, black, with its caps (the background for none); `None` if `text` is not a length
 /// from 1 up, with at most one `/` or `\` on either side. A cap counts towards the length, so

@@ -48,10 +48,7 @@ fn clue_text(puzzle: &Puzzle, clue: &Clue) -> String {
     }
     let palette = puzzle.palette();
     if puzzle.is_triangles() {
-        let runs: Vec<String> = (0..clue.len())
-            .map(|i| nonogram_core::model::triangle::run_notation(clue, i))
-            .collect();
-        return runs.join(",");
+        return nonogram_core::model::triangle::run_notations(clue).join(",");
     }
     let runs: Vec<String> = clue
         .iter()

@@ -375,10 +375,7 @@ pub fn clue_robj(puzzle: &Puzzle, clue: &Clue) -> Robj {
         return Robj::from(0i32);
     }
     if puzzle.is_triangles() {
-        let runs: Vec<String> = (0..clue.len())
-            .map(|i| triangle::run_notation(clue, i))
-            .collect();
-        return Robj::from(runs);
+        return Robj::from(triangle::run_notations(clue));
     }
     let lengths: Vec<i32> = clue.iter().map(|r| r.len as i32).collect();
     let mut robj = Robj::from(lengths);
