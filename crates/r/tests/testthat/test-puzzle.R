@@ -114,6 +114,10 @@ test_that("triangle puzzles keep their half cells: character clues and the trian
   expect_true("/3\\" %in% steps$steps$clue)
   expect_match(render_puzzle(tri, result, format = "svg"), "<svg")
   expect_error(create_puzzle_plot(tri), "render_puzzle", class = "nonogram_value_error")
+  # A matrix of the palette's indices makes the same puzzle, its clues read with their caps.
+  made <- create_puzzle_from_matrix(result$solution, palette = "triangles")
+  expect_identical(made$row_clues, tri$row_clues)
+  expect_identical(made$col_clues, tri$col_clues)
   expect_error(
     nonogram_puzzle(list("/x"), list(1), palette = "triangles"),
     "row 1 has the run \"/x\"", class = "nonogram_value_error"

@@ -48,16 +48,6 @@ pub fn puzzle(value: &Robj) -> Answer<Puzzle> {
     let fields = fields(value, "a puzzle")?;
     let get = |name: &str| fields.get(name).cloned().unwrap_or_else(|| ().into());
     let palette = match fields.get("palette").filter(|p| !p.is_null()) {
-        Some(p) if p.is_string() => match p.as_str() {
-            Some("triangles") => Palette::triangles(),
-            _ => {
-                return Err(Fail::value(format!(
-                    "a puzzle's palette is a list of name, rgb and symbol, or \"triangles\", \
-                     not {}",
-                    describe(p)
-                )))
-            }
-        },
         Some(p) => palette(p)?,
         None => Palette::black_and_white(),
     };
@@ -114,9 +104,18 @@ fn text_field(value: &Robj, name: &str) -> Answer<Option<String>> {
     }
 }
 
-/// A palette from `list(name, rgb, symbol)` (a data frame is one), the background first; a
-/// symbol may be `NA` (then one is chosen).
+/// A palette from `list(name, rgb, symbol)` (a data frame is one), the background first (a
+/// symbol may be `NA`, then one is chosen), or the string `"triangles"`, the triangle palette.
 pub fn palette(value: &Robj) -> Answer<Palette> {
+    if value.is_string() {
+        return match value.as_str() {
+            Some("triangles") => Ok(Palette::triangles()),
+            _ => Err(Fail::value(format!(
+                "a palette is a list of name, rgb and symbol, or \"triangles\", not {}",
+                describe(value)
+            ))),
+        };
+    }
     let fields = fields(value, "a palette")?;
     let strings = |name: &str| -> Answer<Vec<Option<String>>> {
         let Some(column) = fields.get(name) else {
