@@ -36,11 +36,11 @@ use crate::kinds::colour::line::{low, Bits};
 /// lines of a larger palette go to the programme.
 const MAX_ENTRIES: usize = 6;
 
-/// A run as the passes read it.
+/// A run as the passes read it, with what its fit needs worked out once per clue.
 #[derive(Clone, Copy, Debug, Default)]
 struct Shape {
-    /// Its cells, caps included.
-    len: u32,
+    /// Its cells, caps included, less one: how far its last cell is from its first.
+    span: u32,
     /// Its start cap's entry, 0 for none.
     start: usize,
     /// The cells of its body: its length less its caps.
@@ -49,6 +49,17 @@ struct Shape {
     end: usize,
     /// Whether an empty cell must come between the run before it and it.
     gap: bool,
+    /// Whether an empty cell must come between it and the run after it (`false` for the last).
+    gap_after: bool,
+    /// The level of [`View::windows`] its body reads (0 for none), and the shift of the second,
+    /// overlapping window (see [`View::fit`]).
+    level: u32,
+    reach: u32,
+    /// Whether its body starts one cell after its first cell (a start cap), and after its
+    /// last cell from the right (an end cap); 0 for a run of no body, whose body is no
+    /// condition.
+    offset: u32,
+    back_offset: u32,
 }
 
 /// A clue as the passes read it, for a palette of a given size: each run's shape, the longest
@@ -162,27 +173,23 @@ impl<W: Bits> View<W> {
         }
     }
 
-    /// The starts of `body` cells that may all be black (every bit for none): two windows of
-    /// the largest power of two not above `body`, overlapping.
+    /// The starts from which `shape` fits (read from the right with `REVERSED`, its caps
+    /// swapped): its first cell's cap entry (slot 0, every bit, for none), then its body,
+    /// two overlapping windows of the largest power of two not above it moved back over the
+    /// start cap, then its last cell's cap entry. No branch on the caps or the body's length.
+    ///
+    /// The body's windows moved back over a start cap lose the top bit of the word; that bit
+    /// cannot start a run with a body, whose last cell would be past the word.
     #[inline(always)]
-    fn body(&self, body: u32) -> W {
-        let level = (32 - body.leading_zeros()) as usize;
-        let half = (1u32 << level) >> 1;
-        let w = self.windows[level];
-        w & (w >> (body - half))
-    }
-
-    /// The starts from which a run of `len` cells fits: `first` the entry of its first cell if
-    /// a cap (0 for none), then `body` black cells, `last` the entry of its last cell if a cap.
-    /// No branch on the caps: a missing one reads slot 0, every bit.
-    #[inline(always)]
-    fn fit(&self, len: u32, first: usize, body: u32, last: usize) -> W {
-        let offset = u32::from(first != 0);
-        // The body's starts moved back over the start cap, the bits shifted in set: with no
-        // body (every bit) nothing may be lost at the top of the word, and past the line the
-        // start cap's mask rules the starts out.
-        let body = !(!self.body(body) >> offset);
-        self.caps[first] & body & (self.caps[last] >> (len - 1))
+    fn fit<const REVERSED: bool>(&self, shape: &Shape) -> W {
+        let (first, last, offset) = if REVERSED {
+            (shape.end, shape.start, shape.back_offset)
+        } else {
+            (shape.start, shape.end, shape.offset)
+        };
+        let w = self.windows[shape.level as usize];
+        let body = (w & (w >> shape.reach)) >> offset;
+        self.caps[first] & body & (self.caps[last] >> shape.span)
     }
 }
 
@@ -197,37 +204,30 @@ fn pass<W: Bits, const REVERSED: bool>(
     len: usize,
     mut visit: impl FnMut(usize, W),
 ) -> Option<W> {
-    let k = shapes.len();
     let e = view.e;
     let (mut gap, mut next) = leading(e);
-    // The last cells of the runs placed last, and the cells just after them.
+    // The last cells of the runs placed last, and the cells just after them (none before the
+    // first run, so that whether it may touch the run before does not matter).
     let (mut last, mut after) = (W::ZERO, W::ZERO);
+    let k = shapes.len();
     for i in 0..k {
         let r = if REVERSED { k - 1 - i } else { i };
         let shape = &shapes[r];
         // Whether the run before it in this pass's order may touch it: a select, not a branch,
         // which random clues would mispredict.
-        let touch = if REVERSED {
-            r + 1 < k && !shapes[r + 1].gap
-        } else {
-            i > 0 && !shape.gap
-        };
+        let touch = !if REVERSED { shape.gap_after } else { shape.gap };
         next |= select(touch, after);
         visit(r, gap);
-        let fits = if REVERSED {
-            view.fit(shape.len, shape.end, shape.body, shape.start)
-        } else {
-            view.fit(shape.len, shape.start, shape.body, shape.end)
-        };
-        let starts = next & fits;
+        let starts = next & view.fit::<REVERSED>(shape);
         if starts == W::ZERO {
             return None;
         }
-        last = starts << (shape.len - 1);
+        last = starts << shape.span;
         after = last << 1;
         (gap, next) = gap_and_next(after, e);
     }
-    ((last | gap) & (W::ONE << (len as u32 - 1)) != W::ZERO).then_some(gap)
+    let placed = true;
+    (placed && (last | gap) & (W::ONE << (len as u32 - 1)) != W::ZERO).then_some(gap)
 }
 
 /// `x` where `keep`, else no cells.
@@ -275,13 +275,22 @@ impl Shapes {
             let gap = body_before & (start == 0) & (body > 0);
             body_before = (end == 0) & (body > 0);
             longest = longest.max(body);
+            let level = 32 - body.leading_zeros();
             *shape = Shape {
-                len,
+                span: len.saturating_sub(1),
                 start,
                 body,
                 end,
                 gap,
+                gap_after: false,
+                level,
+                reach: body - ((1 << level) >> 1),
+                offset: u32::from(start != 0 && body > 0),
+                back_offset: u32::from(end != 0 && body > 0),
             };
+        }
+        for r in 1..k {
+            self.shapes[r - 1].gap_after = self.shapes[r].gap;
         }
         self.longest = longest;
         self.verdict = taken.then_some(fits);
@@ -359,19 +368,17 @@ impl<W: Bits> Scratch<W> {
             self.right_gap.resize(k, W::ZERO);
         }
         let (right_starts, right_gap) = (&mut self.right_starts, &mut self.right_gap);
-        let line_end = W::ONE << (len as u32 - 1);
+        // Just before a start of the run after, allowed from the right: for the last run, the
+        // line's last cell.
+        let mut following = W::ONE << (len as u32 - 1);
         let Some(right_leading) = pass::<W, true>(shapes, &back, len, |r, gap| {
             let gap = rev(gap);
             right_gap[r] = gap;
-            let mut ends = gap >> 1;
-            if r + 1 == k {
-                ends |= line_end;
-            } else {
-                ends |= select(!shapes[r + 1].gap, right_starts[r + 1] >> 1);
-            }
             let shape = &shapes[r];
-            right_starts[r] =
-                view.fit(shape.len, shape.start, shape.body, shape.end) & (ends >> (shape.len - 1));
+            let ends = (gap >> 1) | select(!shape.gap_after, following);
+            let starts = view.fit::<false>(shape) & (ends >> shape.span);
+            right_starts[r] = starts;
+            following = starts >> 1;
         }) else {
             return Some(Err(Contradiction));
         };
@@ -379,20 +386,24 @@ impl<W: Bits> Scratch<W> {
         // Forward, keeping only the starts allowed from both sides. The caps mark their cells
         // without a branch: a missing cap marks slot 0, which the empty cells overwrite.
         let mut cover = [W::ZERO; MAX_ENTRIES];
+        let mut black = W::ZERO;
         let (mut gap, mut next) = leading(e);
         let mut empty = gap & rev(right_leading);
         let mut after = W::ZERO;
-        for (r, shape) in shapes.iter().enumerate() {
-            next |= select(r > 0 && !shape.gap, after);
-            let starts = next & self.right_starts[r];
+        for ((shape, &right), &right_gap) in
+            shapes.iter().zip(&self.right_starts).zip(&self.right_gap)
+        {
+            next |= select(!shape.gap, after);
+            let starts = next & right;
             cover[shape.start] |= starts;
-            cover[1] |= smear(starts << u32::from(shape.start != 0), shape.body);
-            let last = starts << (shape.len - 1);
+            black |= smear(starts << shape.offset, shape.body);
+            let last = starts << shape.span;
             cover[shape.end] |= last;
             after = last << 1;
             (gap, next) = gap_and_next(after, e);
-            empty |= gap & self.right_gap[r];
+            empty |= gap & right_gap;
         }
+        cover[1] |= black;
         cover[0] = empty;
         let mut seen = W::ZERO;
         for (c, &cells) in cover.iter().enumerate().take(entries) {
