@@ -430,4 +430,35 @@ mod tests {
         );
         assert!(solve_cells(&clue, &row("?.???"), ENTRIES).is_err());
     }
+
+    /// A run longer than the line, or than the word that holds it, fits nowhere: the passes
+    /// shift by a run's length, which must not reach past the word.
+    #[test]
+    fn runs_longer_than_the_word_fit_nowhere() {
+        for (len, run) in [
+            (1, 2),
+            (10, 64),
+            (10, 65),
+            (63, 64),
+            (64, 65),
+            (64, 200),
+            (100, 128),
+            (128, 129),
+            (128, 300),
+        ] {
+            for caps in [
+                [ColourId::BACKGROUND; 2],
+                [triangle::LOWER_RIGHT, ColourId::BACKGROUND],
+            ] {
+                let clue = Clue::capped(vec![(Run::new(run, ColourId::BLACK), caps)]);
+                let cells = vec![ColourSet::all(ENTRIES); len];
+                assert!(
+                    solve_cells(&clue, &cells, ENTRIES).is_err(),
+                    "{run} on {len}"
+                );
+                let masks = cells_to_masks(&cells, ENTRIES);
+                assert!(!TriangleLineSolver::new().feasible(&clue, len, ENTRIES, &masks));
+            }
+        }
+    }
 }

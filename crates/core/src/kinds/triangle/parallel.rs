@@ -76,6 +76,9 @@ pub struct Shapes {
     shapes: Vec<Shape>,
     /// The longest body of the clue.
     longest: u32,
+    /// The longest run of the clue, caps included: a line of fewer cells fits none (and the
+    /// passes, which shift by a run's length, must not take it).
+    widest: u32,
     /// `None` when the passes do not take the clue (the programme then solves its lines),
     /// `Some(false)` when some run has more caps than cells, so fits nowhere.
     verdict: Option<bool>,
@@ -320,6 +323,7 @@ impl Shapes {
             self.shapes[r - 1].gap_after = self.shapes[r].gap;
         }
         self.longest = longest;
+        self.widest = lens.iter().copied().max().unwrap_or(0);
         self.verdict = taken.then_some(fits);
     }
 }
@@ -334,7 +338,7 @@ impl<W: Bits> Scratch<W> {
         entries: usize,
         masks: &[u64],
     ) -> Option<bool> {
-        if !shapes.verdict? {
+        if !shapes.verdict? || shapes.widest as usize > len {
             return Some(false);
         }
         let m = read::<W>(len, entries, masks);
@@ -355,7 +359,7 @@ impl<W: Bits> Scratch<W> {
         masks: &[u64],
         out: &mut [u64],
     ) -> Option<Result<(), Contradiction>> {
-        if !shapes.verdict? {
+        if !shapes.verdict? || shapes.widest as usize > len {
             return Some(Err(Contradiction));
         }
         let (longest, shapes) = (shapes.longest, &shapes.shapes[..]);
