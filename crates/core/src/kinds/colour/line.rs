@@ -78,6 +78,11 @@ impl ColourLineSolver {
                 Err(Contradiction)
             };
         }
+        // A run longer than the line fits nowhere; the bit-parallel passes, which shift by a
+        // run's length, must not meet one longer than their word.
+        if len <= MAX_PARALLEL && overlong(clue, len) {
+            return Err(Contradiction);
+        }
         if len < 64 {
             self.narrow.solve(clue, len, entries, masks, out)
         } else if len <= MAX_PARALLEL {
@@ -93,6 +98,9 @@ impl ColourLineSolver {
         if len == 0 {
             return clue.is_empty();
         }
+        if len <= MAX_PARALLEL && overlong(clue, len) {
+            return false;
+        }
         if len < 64 {
             self.narrow.feasible(clue, len, entries, masks)
         } else if len <= MAX_PARALLEL {
@@ -102,6 +110,12 @@ impl ColourLineSolver {
             self.dp.solve(clue, len, entries, masks, &mut out).is_ok()
         }
     }
+}
+
+/// Whether some run of `clue` is longer than a line of `len` cells.
+#[inline]
+fn overlong(clue: &Clue, len: usize) -> bool {
+    clue.runs().iter().any(|&r| r as usize > len)
 }
 
 impl crate::kind::entries::EntryLineSolver for ColourLineSolver {

@@ -290,10 +290,11 @@ macro_rules! parallel_solver {
             /// empty) and `f` (may be filled). `visit` gets, for each run in turn, the cells
             /// where it may start as far as the runs before it are concerned (whether it fits
             /// there is not checked yet). Returns the gap after the last run, or `None` when the
-            /// runs do not fit the line (`last_cell` is its last cell).
+            /// runs do not fit the line of `len` cells (`last_cell` is its last cell).
             #[inline(always)]
             fn place(
                 runs: impl Iterator<Item = u32>,
+                len: u32,
                 e: W,
                 f: W,
                 last_cell: W,
@@ -304,6 +305,11 @@ macro_rules! parallel_solver {
                 let mut may_start = gap << 1 | ONE;
                 let mut last = ZERO;
                 for c in runs {
+                    // A run longer than the line fits nowhere (and past the word, the shifts
+                    // below would overflow); a predicted branch, as cheap as any test.
+                    if c > len {
+                        return None;
+                    }
                     visit(may_start);
                     let starts = may_start & fit(f, c);
                     if starts == ZERO {
@@ -325,7 +331,15 @@ macro_rules! parallel_solver {
                 }
                 let cells = W::MAX >> (BITS - len);
                 let (e, f) = (cells & !filled, cells & !empty);
-                place(clue.iter().copied(), e, f, ONE << (len - 1), |_| {}).is_some()
+                place(
+                    clue.iter().copied(),
+                    len as u32,
+                    e,
+                    f,
+                    ONE << (len - 1),
+                    |_| {},
+                )
+                .is_some()
             }
 
             /// Solves a non-empty clue (runs of at least one cell) on a line of at most `BITS`
@@ -361,8 +375,14 @@ macro_rules! parallel_solver {
                         *slot = rev(may_start);
                     }
                 };
-                let Some(gap) = place(clue.iter().rev().copied(), rev_e, rev_f, last_cell, visit)
-                else {
+                let Some(gap) = place(
+                    clue.iter().rev().copied(),
+                    len as u32,
+                    rev_e,
+                    rev_f,
+                    last_cell,
+                    visit,
+                ) else {
                     return Err(Contradiction);
                 };
                 let right_leading_gap = rev(gap);

@@ -243,3 +243,35 @@ proptest! {
         }
     }
 }
+
+/// A run longer than the line, or than the word that holds it, fits nowhere, in every solver:
+/// the bit-parallel ones shift by a run's length, which must not reach past the word.
+#[test]
+fn runs_longer_than_the_word_fit_nowhere() {
+    for (len, run_len) in [
+        (1, 2),
+        (10, 64),
+        (10, 65),
+        (63, 64),
+        (64, 65),
+        (64, 200),
+        (100, 128),
+        (128, 129),
+        (128, 300),
+        (300, 5000),
+    ] {
+        let cells = vec![Cell::Unknown; len];
+        let known = Masks::from_cells(&cells);
+        let mut taken = 0;
+        for (name, solver) in &mut solvers() {
+            if !solver.supports(known.line(&[run_len], len)) {
+                continue;
+            }
+            taken += 1;
+            let result = run(solver.as_mut(), &[run_len], &cells);
+            assert!(result.is_err(), "{name}: {run_len} on {len}");
+        }
+        // The oracle, the programme and the dispatch take every line.
+        assert!(taken >= 3, "{run_len} on {len}");
+    }
+}
