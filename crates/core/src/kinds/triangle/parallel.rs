@@ -43,16 +43,25 @@ use crate::kinds::colour::line::{low, Bits};
 /// lines of a larger palette go to the programme.
 const MAX_ENTRIES: usize = 6;
 
+/// The slots of a view's caps and of a solve's cover: the palette's entries, then one slot for
+/// a run with no start cap and one for a run with no end cap, both every bit in a view. Two
+/// slots, not entry 0's: the forward pass marks a run's caps in their slots without a branch,
+/// and a plain run marking one slot twice, as the run before did, would chain each write to
+/// the last through memory.
+const SLOTS: usize = 8;
+const NO_START: usize = 6;
+const NO_END: usize = 7;
+
 /// A run as the passes read it, with what its fit needs worked out once per clue.
 #[derive(Clone, Copy, Debug, Default)]
 struct Shape {
     /// Its cells, caps included, less one: how far its last cell is from its first.
     span: u32,
-    /// Its start cap's entry, 0 for none.
+    /// Its start cap's entry, [`NO_START`] for none.
     start: usize,
     /// The cells of its body: its length less its caps.
     body: u32,
-    /// Its end cap's entry, 0 for none.
+    /// Its end cap's entry, [`NO_END`] for none.
     end: usize,
     /// Whether an empty cell must come between the run before it and it.
     gap: bool,
@@ -188,9 +197,9 @@ impl<W: Bits> Down<W> {
 struct View<W> {
     /// The cells that may be empty.
     e: W,
-    /// Per entry, the cells that may take it; entry 0's slot holds every bit, the condition
-    /// of no cap.
-    caps: [W; MAX_ENTRIES],
+    /// Per entry, the cells that may take it; in [`NO_START`] and [`NO_END`], every bit, the
+    /// condition of no cap (see [`SLOTS`]).
+    caps: [W; SLOTS],
     /// `windows[i]`, `i >= 1`: the starts of `2^(i - 1)` cells that may all be black;
     /// `windows[0]`: every bit, the condition of no body.
     windows: [W; WINDOWS],
@@ -203,8 +212,8 @@ impl<W: Bits> View<W> {
     /// The view of masks `m` (one word per entry) for bodies of up to `longest` cells.
     #[inline(always)]
     fn new(m: &[W; MAX_ENTRIES], longest: u32) -> View<W> {
-        let mut caps = *m;
-        caps[0] = !W::ZERO;
+        let mut caps = [!W::ZERO; SLOTS];
+        caps[..MAX_ENTRIES].copy_from_slice(m);
         let mut windows = [!W::ZERO; WINDOWS];
         let levels = (32 - longest.leading_zeros()) as usize;
         if levels > 0 {
@@ -221,8 +230,7 @@ impl<W: Bits> View<W> {
         }
     }
 
-    /// The starts from which `shape` fits: its start cap's entry (slot 0, every bit, for
-    /// none), then its body, two overlapping windows of the largest power of two not above it
+    /// The starts from which `shape` fits: its start cap's entry (every bit for none), then its body, two overlapping windows of the largest power of two not above it
     /// moved back over the start cap, then its end cap's entry. No branch on the caps or the
     /// body's length.
     ///
@@ -233,7 +241,7 @@ impl<W: Bits> View<W> {
         let (first, last, offset) = (shape.start, shape.end, shape.offset);
         let w = self.windows[shape.level as usize];
         let body = (w & (w >> shape.reach)) >> offset;
-        self.caps[first] & body & (self.caps[last] >> shape.span)
+        self.caps[first % SLOTS] & body & (self.caps[last % SLOTS] >> shape.span)
     }
 }
 
@@ -309,9 +317,9 @@ impl Shapes {
             let level = 32 - body.leading_zeros();
             *shape = Shape {
                 span: len.saturating_sub(1),
-                start,
+                start: if start == 0 { NO_START } else { start },
                 body,
-                end,
+                end: if end == 0 { NO_END } else { end },
                 gap,
                 gap_after: false,
                 level,
@@ -410,8 +418,8 @@ impl<W: Bits> Scratch<W> {
         let right_leading = down.walk(before & e);
 
         // Forward, keeping only the starts allowed from both sides. The caps mark their cells
-        // without a branch: a missing cap marks slot 0, which the empty cells overwrite.
-        let mut cover = [W::ZERO; MAX_ENTRIES];
+        // without a branch: a missing cap marks a slot past the palette's (see `SLOTS`).
+        let mut cover = [W::ZERO; SLOTS];
         let mut black = W::ZERO;
         let (mut gap, mut next) = leading(e);
         let mut empty = gap & right_leading;
@@ -424,15 +432,15 @@ impl<W: Bits> Scratch<W> {
         {
             next |= select(!shape.gap, after);
             let starts = next & right;
-            cover[shape.start] |= starts;
+            cover[shape.start % SLOTS] |= starts;
             black |= smear(starts << shape.offset, shape.body);
             let last = starts << shape.span;
-            cover[shape.end] |= last;
+            cover[shape.end % SLOTS] |= last;
             after = last << 1;
             (gap, next) = gap_and_next(after, e);
             empty |= gap & right_gap;
         }
-        cover[1] |= black;
+        cover[1] = black;
         cover[0] = empty;
         let mut seen = W::ZERO;
         for (c, &cells) in cover.iter().enumerate().take(entries) {
