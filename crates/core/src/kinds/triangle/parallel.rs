@@ -183,9 +183,13 @@ impl<W: Bits> Down<W> {
     /// The cells reached from `a` (a subset of the cells that may be empty), `a` included.
     #[inline(always)]
     fn walk(&self, a: W) -> W {
+        // A loop of a fixed length, unrolled, each shift a constant; the test is the same
+        // for every run of a line, so it is predicted.
         let mut g = a;
-        for (i, &q) in self.levels[..self.steps].iter().enumerate() {
-            g |= q & (g >> (1u32 << i));
+        for i in 0..8 {
+            if i < self.steps {
+                g |= self.levels[i] & (g >> (1u32 << i));
+            }
         }
         g
     }
