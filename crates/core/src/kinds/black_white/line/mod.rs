@@ -23,8 +23,9 @@
 //! - [`naive`]: enumerates every placement. Exponential, obviously correct: the oracle the other
 //!   three are tested against (the seeds' `common` over a pattern set).
 //!
-//! The tests (`tests.rs`) hold one table of cases and one property test, both run over every
-//! implementation, as regex-automata runs one suite over every engine.
+//! The tests (`nonogram-checks`: `crates/checks/tests/line_solvers.rs`) hold one table of cases
+//! and one property test, both run over every implementation, as regex-automata runs one suite
+//! over every engine.
 
 pub mod bits;
 pub(crate) mod cache;
@@ -33,8 +34,6 @@ pub mod naive;
 pub mod parallel;
 mod solver;
 mod split;
-#[cfg(test)]
-mod tests;
 
 use crate::kind::grid::{get_bit, set_bit, words_for};
 use crate::kind::Contradiction;

@@ -4,8 +4,10 @@
 
 use proptest::prelude::*;
 
-use super::*;
-use super::{bits::Bits, dp::Dp, naive::Naive, parallel::Parallel};
+use nonogram_core::line::{
+    bits::Bits, dp::Dp, naive, naive::Naive, parallel::Parallel, LineSolve, LineSolver, Masks,
+};
+use nonogram_core::{Cell, Clue, Contradiction};
 
 /// Every implementation, by name.
 fn solvers() -> Vec<(&'static str, Box<dyn LineSolve>)> {
@@ -181,9 +183,7 @@ fn line_case(len: impl Strategy<Value = usize>) -> impl Strategy<Value = (Vec<u3
     })
     .prop_map(|(picture, reveal, density, known, consistent)| {
         let filled: Vec<bool> = picture.iter().map(|&p| p < density).collect();
-        let clue = crate::Clue::from_cells(filled.iter().copied())
-            .runs()
-            .to_vec();
+        let clue = Clue::from_cells(filled.iter().copied()).runs().to_vec();
         let cells = filled
             .iter()
             .zip(&reveal)
