@@ -737,7 +737,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    // The solvers themselves are tested with the others, in `line/tests.rs`.
+    // The solvers themselves are tested with the others, in `nonogram-checks`
+    // (`tests/line_solvers.rs`).
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
