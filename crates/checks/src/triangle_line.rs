@@ -445,6 +445,7 @@ mod tests {
             (100, 128),
             (128, 129),
             (128, 300),
+            (20, u32::MAX),
         ] {
             for caps in [
                 [ColourId::BACKGROUND; 2],
