@@ -5,7 +5,8 @@
 //! Lines are held as the grid stores them, one bit mask per palette entry. Two solvers:
 //!
 //! - lines of up to 128 cells: the cell-parallel passes of `super::parallel` (black and
-//!   white's, with a run's caps read into where it fits and what it covers), O(runs · log length) word operations;
+//!   white's, with a run's caps read into where it fits and what it covers), O(runs · log
+//!   length) word operations;
 //! - longer lines: the line programme every kind shares ([`dp`], O(runs · cells)), which reads
 //!   a run's caps.
 //!

@@ -10,7 +10,8 @@
 //!   may take its caps and the cells between them black, and two runs may touch unless both
 //!   touching cells are black. Lines of up to 128 cells take cell-parallel passes
 //!   ([`parallel`]: black and white's, with the caps read into where a run fits and what it
-//!   covers, and gaps only where the clue needs them), longer ones the
+//!   covers, gaps only where the clue needs them, and the pass from the right walking down
+//!   the line rather than over its reversal), longer ones the
 //!   dynamic programme over (runs placed, cells used) that every kind shares
 //!   (`crate::kind::dp`);
 //! - [`naive`]: every placement of the runs enumerated, the oracle the line solver is checked
