@@ -306,7 +306,7 @@ macro_rules! parallel_solver {
                 let mut last = ZERO;
                 for c in runs {
                     // A run longer than the line fits nowhere (and past the word, the shifts
-                    // below would overflow); a predicted branch, as cheap as any test.
+                    // below would overflow). A puzzle's clues never take it, so it is predicted.
                     if c > len {
                         return None;
                     }
