@@ -16,7 +16,7 @@ use nonogram_core::line::{
 use nonogram_core::Contradiction;
 use nonogram_model::{Cell, Clue};
 
-use crate::{bits, prefix_placements, revealed, show};
+use crate::{bits, common_cells, prefix_placements, revealed, show};
 
 /// The most work, in cells visited, for which the naive solver is the reference: a few
 /// milliseconds.
@@ -192,28 +192,16 @@ pub fn naive_work(clue: &[u32], len: usize) -> f64 {
 /// are `clue` and that agrees with the known cells, intersected.
 fn plain(clue: &[u32], cells: &[Cell]) -> Result<Vec<Cell>, Contradiction> {
     let n = cells.len();
-    let mut common: Option<Vec<Cell>> = None;
-    for bits in 0u32..1 << n {
-        let line: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
-        let agrees = cells.iter().zip(&line).all(|(&c, &f)| match c {
-            Cell::Unknown => true,
-            Cell::Filled => f,
-            Cell::Empty => !f,
-        });
-        if !agrees || Clue::from_cells(line.iter().copied()).runs() != clue {
-            continue;
-        }
-        let this = line
-            .iter()
-            .map(|&f| if f { Cell::Filled } else { Cell::Empty });
-        common = Some(match common {
-            None => this.collect(),
-            Some(c) => c
-                .into_iter()
-                .zip(this)
-                .map(|(a, b)| if a == b { a } else { Cell::Unknown })
-                .collect(),
-        });
-    }
-    common.ok_or(Contradiction)
+    let lines: Vec<Vec<bool>> = (0u32..1 << n)
+        .map(|bits| (0..n).map(|i| bits >> i & 1 == 1).collect::<Vec<bool>>())
+        .filter(|line| {
+            let agrees = cells.iter().zip(line).all(|(&c, &f)| match c {
+                Cell::Unknown => true,
+                Cell::Filled => f,
+                Cell::Empty => !f,
+            });
+            agrees && Clue::from_cells(line.iter().copied()).runs() == clue
+        })
+        .collect();
+    common_cells(lines.iter().map(Vec::as_slice)).ok_or(Contradiction)
 }

@@ -40,6 +40,44 @@ pub use arbitrary;
 
 use arbitrary::{Arbitrary, Unstructured};
 
+/// Lines of `len` cells with a run of `run` cells that is longer than the line, or than the
+/// word that holds it: every line solver of every kind must find that such a run fits nowhere
+/// (the bit-parallel passes shift by a run's length, which must not reach past the word).
+pub const OVERLONG_RUNS: &[(usize, u32)] = &[
+    (1, 2),
+    (10, 64),
+    (10, 65),
+    (63, 64),
+    (64, 65),
+    (64, 200),
+    (100, 128),
+    (128, 129),
+    (128, 300),
+    (300, 5000),
+    (20, u32::MAX),
+];
+
+/// The cells common to every line of `lines` (filled or empty where they all agree, unknown
+/// where they differ), or `None` when there is no line.
+pub(crate) fn common_cells<'a>(
+    lines: impl IntoIterator<Item = &'a [bool]>,
+) -> Option<Vec<nonogram_model::Cell>> {
+    use nonogram_model::Cell;
+    lines.into_iter().fold(None, |common, line| {
+        let this = line
+            .iter()
+            .map(|&f| if f { Cell::Filled } else { Cell::Empty });
+        Some(match common {
+            None => this.collect(),
+            Some(c) => c
+                .into_iter()
+                .zip(this)
+                .map(|(a, b)| if a == b { a } else { Cell::Unknown })
+                .collect(),
+        })
+    })
+}
+
 /// Decodes a case from raw bytes (as the fuzz targets do) and checks it; bytes that make no
 /// case are skipped. Each module's `run`.
 pub(crate) fn decode_and_check<'a, T: Arbitrary<'a>>(data: &'a [u8], check: impl FnOnce(&T)) {

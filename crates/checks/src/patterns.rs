@@ -9,7 +9,7 @@ use nonogram_core::Contradiction;
 use nonogram_model::{Cell, Clue};
 use num_bigint::BigUint;
 
-use crate::{bits, revealed, show};
+use crate::{bits, common_cells, revealed, show};
 
 /// The longest line (2^14 lines to enumerate).
 pub const MAX_LEN: usize = 14;
@@ -107,19 +107,7 @@ pub fn check(case: &PatternCase) {
         "the iterator goes on after its end, {case:?}"
     );
 
-    let common = plain.iter().fold(None, |common: Option<Vec<Cell>>, line| {
-        let this = line
-            .iter()
-            .map(|&f| if f { Cell::Filled } else { Cell::Empty });
-        Some(match common {
-            None => this.collect(),
-            Some(c) => c
-                .into_iter()
-                .zip(this)
-                .map(|(a, b)| if a == b { a } else { Cell::Unknown })
-                .collect(),
-        })
-    });
+    let common = common_cells(plain.iter().map(Vec::as_slice));
     assert_eq!(
         set.common(),
         common.ok_or(Contradiction),

@@ -435,18 +435,7 @@ mod tests {
     /// shift by a run's length, which must not reach past the word.
     #[test]
     fn runs_longer_than_the_word_fit_nowhere() {
-        for (len, run) in [
-            (1, 2),
-            (10, 64),
-            (10, 65),
-            (63, 64),
-            (64, 65),
-            (64, 200),
-            (100, 128),
-            (128, 129),
-            (128, 300),
-            (20, u32::MAX),
-        ] {
+        for &(len, run) in crate::OVERLONG_RUNS {
             for caps in [
                 [ColourId::BACKGROUND; 2],
                 [triangle::LOWER_RIGHT, ColourId::BACKGROUND],

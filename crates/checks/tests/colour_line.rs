@@ -179,17 +179,7 @@ proptest! {
 /// solver shifts by a run's length, which must not reach past the word.
 #[test]
 fn runs_longer_than_the_word_fit_nowhere() {
-    for (len, run) in [
-        (1, 2),
-        (10, 64),
-        (10, 65),
-        (63, 64),
-        (64, 65),
-        (64, 200),
-        (100, 128),
-        (128, 129),
-        (128, 300),
-    ] {
+    for &(len, run) in nonogram_checks::OVERLONG_RUNS {
         let clue = Clue::coloured([Run::new(run, ColourId::new(1).unwrap())]);
         let cells = vec![ColourSet::all(3); len];
         assert!(solve_cells(&clue, &cells, 3).is_err(), "{run} on {len}");

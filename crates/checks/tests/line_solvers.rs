@@ -248,18 +248,7 @@ proptest! {
 /// the bit-parallel ones shift by a run's length, which must not reach past the word.
 #[test]
 fn runs_longer_than_the_word_fit_nowhere() {
-    for (len, run_len) in [
-        (1, 2),
-        (10, 64),
-        (10, 65),
-        (63, 64),
-        (64, 65),
-        (64, 200),
-        (100, 128),
-        (128, 129),
-        (128, 300),
-        (300, 5000),
-    ] {
+    for &(len, run_len) in nonogram_checks::OVERLONG_RUNS {
         let cells = vec![Cell::Unknown; len];
         let known = Masks::from_cells(&cells);
         let mut taken = 0;
